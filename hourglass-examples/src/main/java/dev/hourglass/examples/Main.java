@@ -1,0 +1,44 @@
+package dev.hourglass.examples;
+
+import java.io.PrintStream;
+import java.util.Arrays;
+
+/** The command-line entry point behind {@code ./hourglass}. */
+public final class Main {
+
+    private Main() {}
+
+    /**
+     * Runs a command.
+     *
+     * @param args the command and its options; {@code help} lists them
+     */
+    public static void main(String[] args) {
+        String command = args.length == 0 ? "demo" : args[0];
+        String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
+        switch (command) {
+            case "demo":
+                System.exit(StructuresDemo.run(rest, System.out, System.err));
+                break;
+            case "help":
+            case "--help":
+            case "-h":
+                usage(System.out);
+                break;
+            default:
+                System.err.println("unknown command: " + command);
+                usage(System.err);
+                System.exit(2);
+        }
+    }
+
+    private static void usage(PrintStream out) {
+        out.println("usage: ./hourglass [command] [options]");
+        out.println();
+        out.println("commands:");
+        out.println("  demo [--timers N] [--span-ms MS] [--tick-us US]");
+        out.println("        schedule N timers spread over MS milliseconds on every structure, fire them");
+        out.println("        under the system clock and print how late each structure fired (default)");
+        out.println("  help  this text");
+    }
+}
