@@ -4,6 +4,8 @@ package dev.hourglass.queue;
  * A timer scheduled on a {@link TimerQueue}: the payload, the latest deadline and whether it is
  * still waiting. The same handle stays valid across {@link TimerQueue#reschedule reschedules}.
  *
+ * <p>Complexity: every method is O(1). Ordering: see {@link TimerQueue}.
+ *
  * <p>Thread-safety: none; read a handle on the thread that owns its queue.
  *
  * @param <T> the payload type

@@ -39,6 +39,9 @@ import java.util.function.Consumer;
  *       leaves the queue unchanged.
  * </ul>
  *
+ * <p>Complexity: per structure, stated by each {@link TimerQueues} factory method; {@link #size()},
+ * {@link #time()} and {@link #tick()} are O(1) everywhere.
+ *
  * <p>Thread-safety: none. One thread owns a queue; drivers make it safe to use from any thread.
  *
  * @param <T> the payload type

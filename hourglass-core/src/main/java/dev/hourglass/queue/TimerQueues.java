@@ -7,7 +7,12 @@ package dev.hourglass.queue;
  *
  * <p>Which to choose: a hierarchical wheel for many timers that are mostly cancelled or moved
  * (timeouts, heartbeats) when a tick of lateness is fine; a 4-ary heap when timers must fire in
- * exact deadline order; lists only as baselines. {@code docs/} holds the measurements.
+ * exact deadline order; lists only as baselines.
+ *
+ * <p>Complexity and order: each factory method states its structure's.
+ *
+ * <p>Thread-safety: the factory methods may be called from any thread; the queues they make are
+ * not thread-safe.
  */
 public final class TimerQueues {
 
@@ -17,10 +22,26 @@ public final class TimerQueues {
     /** Slots of {@link TimerStructure#HASHED_WHEEL} and {@link TimerStructure#SORTED_HASHED_WHEEL}. */
     public static final int DEFAULT_HASHED_WHEEL_SLOTS = 512;
 
+    /** Bits of a hierarchical wheel's near wheel: 256 slots of one tick each. */
+    public static final int DEFAULT_NEAR_BITS = 8;
+
+    /** Bits of each upper wheel of a hierarchical wheel: 64 slots. */
+    public static final int DEFAULT_LEVEL_BITS = 6;
+
+    /** Upper wheels of a hierarchical wheel: with the defaults above, a range of 2^32 ticks. */
+    public static final int DEFAULT_LEVELS = 4;
+
     private TimerQueues() {}
 
     /**
-     * An unsorted doubly linked list: O(1) changes, O(n) expiry. A baseline.
+     * An unsorted doubly linked list, the articles' first baseline.
+     *
+     * <p>Complexity: schedule, cancel and reschedule O(1); next deadline O(n); each delivered timer
+     * an O(n) scan.
+     *
+     * <p>Order: exact, by (deadline, insertion); a reschedule counts as a new insertion.
+     *
+     * <p>Thread-safety: none; confine the queue to one thread.
      *
      * @param startTime the queue's initial time
      * @param <T> the payload type
@@ -31,7 +52,14 @@ public final class TimerQueues {
     }
 
     /**
-     * A sorted doubly linked list: O(n) schedule, O(1) cancel and expiry. A baseline.
+     * A doubly linked list kept sorted by deadline, the articles' second baseline.
+     *
+     * <p>Complexity: schedule and reschedule O(n), searching from the latest deadline; cancel O(1);
+     * next deadline O(1); each delivered timer O(1).
+     *
+     * <p>Order: exact, by (deadline, insertion); a reschedule counts as a new insertion.
+     *
+     * <p>Thread-safety: none; confine the queue to one thread.
      *
      * @param startTime the queue's initial time
      * @param <T> the payload type
@@ -39,6 +67,200 @@ public final class TimerQueues {
      */
     public static <T> TimerQueue<T> sortedList(long startTime) {
         return new SortedListQueue<>(startTime);
+    }
+
+    /**
+     * A binary min-heap of entries that know their slot.
+     *
+     * <p>Complexity: schedule, cancel and reschedule O(log n), reschedule sifting in place; next
+     * deadline O(1); each delivered timer O(log n). Memory grows by doubling and shrinks when a
+     * quarter full.
+     *
+     * <p>Order: exact, by (deadline, insertion); a reschedule counts as a new insertion.
+     *
+     * <p>Thread-safety: none; confine the queue to one thread.
+     *
+     * @param startTime the queue's initial time
+     * @param <T> the payload type
+     * @return a new, empty queue
+     */
+    public static <T> TimerQueue<T> binaryHeap(long startTime) {
+        return new BinaryHeapQueue<>(startTime);
+    }
+
+    /**
+     * A 4-ary min-heap with its keys inline in a {@code long[]} (libev's layout): half the depth of
+     * a binary heap, and sifts that compare keys without touching the entries.
+     *
+     * <p>Complexity: schedule, cancel and reschedule O(log4 n), reschedule sifting in place; next
+     * deadline O(1); each delivered timer O(log4 n). Memory grows by doubling and shrinks when a
+     * quarter full.
+     *
+     * <p>Order: exact, by (deadline, insertion); a reschedule counts as a new insertion.
+     *
+     * <p>Thread-safety: none; confine the queue to one thread.
+     *
+     * @param startTime the queue's initial time
+     * @param <T> the payload type
+     * @return a new, empty queue
+     */
+    public static <T> TimerQueue<T> quaternaryHeap(long startTime) {
+        return new QuaternaryHeapQueue<>(startTime);
+    }
+
+    /**
+     * A red-black tree keyed by (deadline, insertion) with the earliest node cached: O(log n)
+     * schedule, cancel and reschedule, O(1) next deadline, O(log n) per delivered timer. Exact
+     * order; equal deadlines fire in insertion order.
+     *
+     * @param startTime the queue's initial time
+     * @param <T> the payload type
+     * @return a new, empty queue
+     */
+    public static <T> TimerQueue<T> redBlackTree(long startTime) {
+        return new RedBlackTreeQueue<>(startTime);
+    }
+
+    /**
+     * A doubly linked skip list ordered by (deadline, insertion): O(log n) expected schedule and
+     * reschedule, O(1) expected cancel and delivery, O(1) next deadline. Exact order; equal
+     * deadlines fire in insertion order. Its levels come from a fixed seed, so runs repeat exactly.
+     *
+     * @param startTime the queue's initial time
+     * @param <T> the payload type
+     * @return a new, empty queue
+     */
+    public static <T> TimerQueue<T> skipList(long startTime) {
+        return new SkipListQueue<>(startTime);
+    }
+
+    /**
+     * A simple timing wheel with a maximum interval, the articles' scheme 4: one slot per tick. A
+     * deadline may lie at most {@code slots - 1} ticks after the wheel's current tick (which lags
+     * behind {@link TimerQueue#time()} only while a poll that stopped at its limit left due timers);
+     * schedule and reschedule refuse one beyond that range with an {@link IllegalArgumentException}
+     * that names the range. {@link #DEFAULT_SIMPLE_WHEEL_SLOTS} is a reasonable size.
+     *
+     * <p>Complexity: schedule, cancel and reschedule O(1); next deadline O(slots / 64); each
+     * delivered timer O(1), plus O(slots / 64) to find the next occupied slot. Memory: one bucket
+     * per slot, allocated up front.
+     *
+     * <p>Order: tick order, at most one tick late; within a tick, insertion order (a reschedule
+     * counts as a new insertion).
+     *
+     * <p>Thread-safety: none; confine the queue to one thread.
+     *
+     * @param startTime the queue's initial time and its first tick boundary
+     * @param tickNanos the width of a slot in nanoseconds, positive
+     * @param slots the number of slots, a positive power of two; the range is {@code slots - 1}
+     *     ticks
+     * @param <T> the payload type
+     * @return a new, empty queue
+     * @throws IllegalArgumentException if {@code tickNanos} is not positive or {@code slots} is not
+     *     a positive power of two
+     */
+    public static <T> TimerQueue<T> simpleWheel(long startTime, long tickNanos, int slots) {
+        return new SimpleTimingWheel<>(startTime, tickNanos, slots);
+    }
+
+    /**
+     * A hashed timing wheel with rounds and unsorted buckets, the articles' scheme 6: any deadline,
+     * hashed to a slot, each slot holding timers of many rotations. {@link
+     * #DEFAULT_HASHED_WHEEL_SLOTS} is a reasonable size.
+     *
+     * <p>Complexity: schedule, cancel and reschedule O(1); reaching a slot scans its bucket, O(n /
+     * slots) on average; each delivered timer O(1); next deadline O(n) in the worst case. A long
+     * pause costs O(n + slots / 64) per tick that delivers something, never a step per empty tick.
+     * Memory: one bucket per slot, allocated up front.
+     *
+     * <p>Order: tick order, at most one tick late; no promise within a tick.
+     *
+     * <p>Thread-safety: none; confine the queue to one thread.
+     *
+     * @param startTime the queue's initial time and its first tick boundary
+     * @param tickNanos the width of a slot in nanoseconds, positive
+     * @param slots the number of slots, a positive power of two
+     * @param <T> the payload type
+     * @return a new, empty queue
+     * @throws IllegalArgumentException if {@code tickNanos} is not positive or {@code slots} is not
+     *     a positive power of two
+     */
+    public static <T> TimerQueue<T> hashedWheel(long startTime, long tickNanos, int slots) {
+        return new HashedTimingWheel<>(startTime, tickNanos, slots);
+    }
+
+    /**
+     * A hashed timing wheel with rounds and buckets sorted by deadline, the articles' scheme 5: any
+     * deadline, hashed to a slot whose bucket keeps its timers in deadline order, so a slot's due
+     * timers are its head. {@link #DEFAULT_HASHED_WHEEL_SLOTS} is a reasonable size.
+     *
+     * <p>Complexity: schedule and reschedule O(n / slots) on average, O(n) if one slot holds
+     * everything; cancel O(1); each delivered timer O(1); next deadline reads bucket heads only,
+     * O(slots / 64 + occupied slots). A long pause costs O(slots / 64 + occupied slots) per tick
+     * that delivers something. Memory: one bucket per slot, allocated up front.
+     *
+     * <p>Order: tick order, at most one tick late; within a tick, (deadline, insertion) order (a
+     * reschedule counts as a new insertion).
+     *
+     * <p>Thread-safety: none; confine the queue to one thread.
+     *
+     * @param startTime the queue's initial time and its first tick boundary
+     * @param tickNanos the width of a slot in nanoseconds, positive
+     * @param slots the number of slots, a positive power of two
+     * @param <T> the payload type
+     * @return a new, empty queue
+     * @throws IllegalArgumentException if {@code tickNanos} is not positive or {@code slots} is not
+     *     a positive power of two
+     */
+    public static <T> TimerQueue<T> sortedHashedWheel(long startTime, long tickNanos, int slots) {
+        return new SortedHashedTimingWheel<>(startTime, tickNanos, slots);
+    }
+
+    /**
+     * A hierarchical timing wheel with the default layout: a near wheel of 256 one-tick slots and 4
+     * upper wheels of 64 slots, covering 2^32 ticks (about 49.7 days at a 1 ms tick); timers beyond
+     * wait in an overflow list, so every deadline is accepted. O(1) schedule, cancel and reschedule;
+     * a timer moves down at most 4 times before it fires, plus one look per 2^32 ticks it waits beyond
+     * the range. Delivers by tick, at most one tick late, in no particular order within a tick.
+     *
+     * @param startTime the queue's initial time and its first tick boundary
+     * @param tickNanos the tick in nanoseconds, at least 1
+     * @param <T> the payload type
+     * @return a new, empty queue
+     * @throws IllegalArgumentException if {@code tickNanos} is not positive
+     * @see #hierarchicalWheel(long, long, int, int, int)
+     */
+    public static <T> TimerQueue<T> hierarchicalWheel(long startTime, long tickNanos) {
+        return hierarchicalWheel(startTime, tickNanos, DEFAULT_NEAR_BITS, DEFAULT_LEVEL_BITS, DEFAULT_LEVELS);
+    }
+
+    /**
+     * A hierarchical timing wheel with a chosen layout: a near wheel of {@code 2^nearBits} one-tick
+     * slots under {@code levels} upper wheels of {@code 2^levelBits} slots, each slot of an upper
+     * wheel spanning a whole rotation of the wheel below. The wheels cover {@code 2^(nearBits +
+     * levels * levelBits)} ticks; timers beyond wait in an overflow list that is looked at again once
+     * per such range, so every deadline is accepted. For example, with a 1 ms tick and the default
+     * 8, 6, 4 layout, a timer 300 ms out waits in level 1, slot 1, moves at tick 256 to near slot 44
+     * and fires at tick 300.
+     *
+     * <p>A larger near wheel keeps more timers from ever cascading; more levels or bits widen the
+     * range at the cost of memory (one sentinel per slot) and of bitmap scans for the next deadline.
+     * A wheel has at most 2^16 slots: a slot's sentinel packs its level and slot into one int, and
+     * wider wheels would only cost more memory and longer scans.
+     *
+     * @param startTime the queue's initial time and its first tick boundary
+     * @param tickNanos the tick in nanoseconds, at least 1
+     * @param nearBits the near wheel has {@code 2^nearBits} slots; from 1 to 16
+     * @param levelBits each upper wheel has {@code 2^levelBits} slots; from 1 to 16
+     * @param levels the number of upper wheels, at least 0 (0: the near wheel and the overflow list
+     *     only), with {@code nearBits + levels * levelBits} at most 62
+     * @param <T> the payload type
+     * @return a new, empty queue
+     * @throws IllegalArgumentException if an argument is out of its bounds
+     */
+    public static <T> TimerQueue<T> hierarchicalWheel(
+            long startTime, long tickNanos, int nearBits, int levelBits, int levels) {
+        return new HierarchicalTimingWheel<>(startTime, tickNanos, nearBits, levelBits, levels);
     }
 
     static void requirePositiveTick(long tickNanos) {

@@ -8,6 +8,8 @@ import java.util.Objects;
  * {@link #advance} takes a non-negative amount and wraps past {@code Long.MAX_VALUE} as {@link
  * System#nanoTime()} values do.
  *
+ * <p>Complexity: O(1). Ordering: readings never decrease, in subtraction order.
+ *
  * <p>Thread-safety: safe for use from any thread; a reading sees the latest completed advance.
  */
 public final class ManualNanoClock implements NanoClock {

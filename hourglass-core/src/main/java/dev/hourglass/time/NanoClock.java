@@ -8,6 +8,8 @@ package dev.hourglass.time;
  * <p>Drivers and patterns take a clock instead of reading the system time, so tests and
  * simulations drive them with a {@link ManualNanoClock} and never sleep.
  *
+ * <p>Complexity: a reading is O(1). Ordering: readings never decrease, in subtraction order.
+ *
  * <p>Thread-safety: implementations may be read from any thread.
  */
 @FunctionalInterface

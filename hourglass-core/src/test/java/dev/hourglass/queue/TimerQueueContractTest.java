@@ -11,6 +11,7 @@ import java.util.NoSuchElementException;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -19,7 +20,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * makes the queue and declares its capabilities: its tick, its order within a tick and its range.
  * Times are written as offsets from a start time, and every scenario runs from starts near {@code
  * Long.MIN_VALUE}, 0 and {@code Long.MAX_VALUE}, so wrap-around is always exercised.
+ *
+ * <p>A broken structure may loop forever instead of failing, so each test runs under a timeout on a
+ * separate thread.
  */
+@Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 abstract class TimerQueueContractTest {
 
     static final long NEAR_MIN = Long.MIN_VALUE + 3;
@@ -36,8 +41,14 @@ abstract class TimerQueueContractTest {
         return Long.MAX_VALUE;
     }
 
+    /** The structure's tick, read once per test: a wheel may allocate all its slots when made. */
+    private long tick;
+
     private long tick() {
-        return newQueue(0).tick();
+        if (tick == 0) {
+            tick = newQueue(0).tick();
+        }
+        return tick;
     }
 
     /** The first time at or after {@code deadline} at which the structure must deliver it. */

@@ -55,7 +55,9 @@ final class StructuresDemo {
         out.printf(
                 "Hourglass demo: %,d timers spread over %,d ms on each structure, wheels ticking every %,d us%n%n",
                 timers, spanMillis, tickMicros);
-        out.printf("%-20s %8s %12s %12s %12s %10s%n", "structure", "fired", "p50 late us", "p99 late us", "max late us", "early");
+        out.printf(
+                "%-20s %8s %12s %12s %12s %10s%n",
+                "structure", "fired", "p50 late us", "p99 late us", "max late us", "early");
         NanoClock clock = NanoClock.system();
         boolean allFired = true;
         for (TimerStructure structure : TimerStructure.values()) {
