@@ -1,7 +1,9 @@
 package dev.hourglass.time;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A clock that moves only when told to, for tests and simulations. It never moves backwards:
@@ -15,6 +17,8 @@ import java.util.Objects;
 public final class ManualNanoClock implements NanoClock {
 
     private volatile long now;
+
+    private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
 
     /**
      * Creates a clock that reads {@code start} until advanced.
@@ -32,19 +36,37 @@ public final class ManualNanoClock implements NanoClock {
     }
 
     /**
-     * Moves the clock forward, wrapping past {@code Long.MAX_VALUE} like {@code System.nanoTime()}.
+     * Moves the clock forward, wrapping past {@code Long.MAX_VALUE} like {@code System.nanoTime()},
+     * then runs the {@linkplain #addJumpListener jump listeners} on this thread.
      *
      * @param nanos how far to move, at least 0
      * @return the new reading
      * @throws IllegalArgumentException if {@code nanos} is negative
      */
-    public synchronized long advance(long nanos) {
+    public long advance(long nanos) {
         if (nanos < 0) {
             throw new IllegalArgumentException("nanos must not be negative: " + nanos);
         }
-        long next = now + nanos;
-        now = next;
+        long next;
+        synchronized (this) {
+            next = now + nanos;
+            now = next;
+        }
+        // Outside the lock: a listener may read the clock or take locks of its own.
+        for (Runnable listener : listeners) {
+            listener.run();
+        }
         return next;
+    }
+
+    @Override
+    public void addJumpListener(Runnable listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    @Override
+    public void removeJumpListener(Runnable listener) {
+        listeners.remove(listener);
     }
 
     /**

@@ -24,6 +24,23 @@ public interface NanoClock {
     long nanoTime();
 
     /**
+     * Registers a callback to run whenever this clock jumps forward in a step rather than flowing,
+     * as a {@link ManualNanoClock} does when advanced. A driver sleeping towards a deadline
+     * registers one to wake up and look at the time again, so tests under a manual clock never
+     * sleep. Clocks that flow, like the system clock, never call it; the default does nothing.
+     *
+     * @param listener run after each jump, on the thread that moved the clock
+     */
+    default void addJumpListener(Runnable listener) {}
+
+    /**
+     * Removes a callback added by {@link #addJumpListener}; the default does nothing.
+     *
+     * @param listener the callback to remove
+     */
+    default void removeJumpListener(Runnable listener) {}
+
+    /**
      * Returns the clock backed by {@link System#nanoTime()}.
      *
      * @return the shared system clock

@@ -1,0 +1,162 @@
+package dev.hourglass.timer;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Thread-safe timers: run a task after a delay, at a fixed rate or with a fixed delay, from any
+ * thread. Made by {@link Timers}: a dedicated timer thread or an I/O event loop drives a {@link
+ * dev.hourglass.queue.TimerQueue} of any structure.
+ *
+ * <p>Semantics every driver keeps: a task never runs before its deadline; {@link Timeout#cancel()}
+ * returning true means the task will never run (again); an exception from a task goes to the
+ * exception handler and neither stops the driver nor a periodic schedule; a periodic task never
+ * runs concurrently with itself.
+ *
+ * <p>Delays: zero runs the task at the driver's next turn; a delay longer than {@code
+ * Long.MAX_VALUE} nanoseconds saturates to it; a negative delay or a period that is not positive is
+ * refused.
+ *
+ * <p>Complexity: schedule, cancel and reschedule cost one lock-free hand-off to the driver plus
+ * the queue structure's own cost on the driver's thread.
+ *
+ * <p>Ordering: tasks run in the order of their structure (deadline order for exact structures,
+ * tick order for wheels); tasks handed to an executor may of course finish in any order.
+ *
+ * <p>Thread-safety: every method may be called from any thread, including from a task.
+ */
+public interface Timer {
+
+    /**
+     * Runs {@code task} once after {@code delay}.
+     *
+     * @param task what to run, not null
+     * @param delay how long to wait, not negative, not null
+     * @return the handle that cancels or reschedules it
+     * @throws NullPointerException if {@code task} or {@code delay} is null
+     * @throws IllegalArgumentException if {@code delay} is negative
+     * @throws IllegalStateException if the timer is closed
+     * @throws RejectedExecutionException if the pending limit is reached
+     */
+    Timeout schedule(Runnable task, Duration delay);
+
+    /**
+     * Runs {@code task} once after {@code delay} in {@code unit}.
+     *
+     * @param task what to run, not null
+     * @param delay how long to wait, not negative
+     * @param unit the unit of {@code delay}, not null
+     * @return the handle that cancels or reschedules it
+     * @throws NullPointerException if {@code task} or {@code unit} is null
+     * @throws IllegalArgumentException if {@code delay} is negative
+     * @throws IllegalStateException if the timer is closed
+     * @throws RejectedExecutionException if the pending limit is reached
+     */
+    Timeout schedule(Runnable task, long delay, TimeUnit unit);
+
+    /**
+     * Runs {@code task} after {@code initialDelay}, then every {@code period} measured from the first
+     * deadline, so a late run does not shift the ones after it. A run that would overlap the
+     * previous one starts when that one ends.
+     *
+     * @param task what to run, not null
+     * @param initialDelay the wait before the first run, not negative
+     * @param period the time between runs, positive
+     * @return the handle that cancels or reschedules it
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if {@code initialDelay} is negative or {@code period} is not
+     *     positive
+     * @throws IllegalStateException if the timer is closed
+     * @throws RejectedExecutionException if the pending limit is reached
+     */
+    Timeout scheduleAtFixedRate(Runnable task, Duration initialDelay, Duration period);
+
+    /**
+     * Runs {@code task} after {@code initialDelay}, then every {@code period}, both in {@code unit},
+     * measured from the first deadline.
+     *
+     * @param task what to run, not null
+     * @param initialDelay the wait before the first run, not negative
+     * @param period the time between runs, positive
+     * @param unit the unit of both, not null
+     * @return the handle that cancels or reschedules it
+     * @throws NullPointerException if {@code task} or {@code unit} is null
+     * @throws IllegalArgumentException if {@code initialDelay} is negative or {@code period} is not
+     *     positive
+     * @throws IllegalStateException if the timer is closed
+     * @throws RejectedExecutionException if the pending limit is reached
+     */
+    Timeout scheduleAtFixedRate(Runnable task, long initialDelay, long period, TimeUnit unit);
+
+    /**
+     * Runs {@code task} after {@code initialDelay}, then again {@code delay} after each run ends.
+     *
+     * @param task what to run, not null
+     * @param initialDelay the wait before the first run, not negative
+     * @param delay the wait between the end of a run and the next, positive
+     * @return the handle that cancels or reschedules it
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if {@code initialDelay} is negative or {@code delay} is not
+     *     positive
+     * @throws IllegalStateException if the timer is closed
+     * @throws RejectedExecutionException if the pending limit is reached
+     */
+    Timeout scheduleWithFixedDelay(Runnable task, Duration initialDelay, Duration delay);
+
+    /**
+     * Runs {@code task} after {@code initialDelay}, then again {@code delay} after each run ends,
+     * both in {@code unit}.
+     *
+     * @param task what to run, not null
+     * @param initialDelay the wait before the first run, not negative
+     * @param delay the wait between the end of a run and the next, positive
+     * @param unit the unit of both, not null
+     * @return the handle that cancels or reschedules it
+     * @throws NullPointerException if {@code task} or {@code unit} is null
+     * @throws IllegalArgumentException if {@code initialDelay} is negative or {@code delay} is not
+     *     positive
+     * @throws IllegalStateException if the timer is closed
+     * @throws RejectedExecutionException if the pending limit is reached
+     */
+    Timeout scheduleWithFixedDelay(Runnable task, long initialDelay, long delay, TimeUnit unit);
+
+    /**
+     * Returns the counters and the lateness histogram as of now.
+     *
+     * @return a snapshot, not updated afterwards
+     */
+    TimerStats stats();
+
+    /**
+     * Stops the driver and returns the timeouts that were still pending, which will never run (each
+     * reports {@link Timeout#isCancelled()}). Waits until the driver has stopped. Called from a task
+     * running on the driver's own thread, it cannot wait for that thread: it returns an empty list
+     * and the driver stops, cancelling what is pending, when the task returns. A second call returns
+     * an empty list.
+     *
+     * @return the timeouts that never ran, in no particular order
+     */
+    List<Timeout> close();
+
+    /**
+     * Tells whether {@link #close()} was called.
+     *
+     * @return true once closing has begun
+     */
+    boolean isClosed();
+
+    /** Receives the exception a task threw; the driver and any periodic schedule go on. */
+    @FunctionalInterface
+    interface ExceptionHandler {
+        /**
+         * Handles a task's exception; an exception thrown from here is dropped, after a report to
+         * standard error, so that it cannot stop the driver.
+         *
+         * @param timeout the timeout whose task threw
+         * @param error what it threw
+         */
+        void handle(Timeout timeout, Throwable error);
+    }
+}
