@@ -37,6 +37,9 @@ abstract class AbstractHashedWheel<T> extends AbstractSlotWheel<T> {
      */
     abstract int drain(Consumer<? super TimerHandle<T>> consumer, int limit, int count);
 
+    /** Tells whether the current tick still holds a due timer. */
+    abstract boolean hasDue();
+
     /** Called once each time the wheel moves, with the new current tick's bucket. */
     abstract void reached(Bucket<T> bucket);
 
@@ -55,7 +58,8 @@ abstract class AbstractHashedWheel<T> extends AbstractSlotWheel<T> {
         while (true) {
             int before = count;
             count = drain(consumer, limit, count);
-            if (count == limit) {
+            if (hasDue()) {
+                // Stopped by the limit; the rest of this tick comes first next time.
                 return count;
             }
             long remaining = ticksTo(now);

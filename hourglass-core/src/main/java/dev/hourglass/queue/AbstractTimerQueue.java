@@ -140,9 +140,22 @@ abstract class AbstractTimerQueue<T, E extends QueueEntry<T>> implements TimerQu
             removeAll(removed::add);
             size = 0;
             // The structure is empty and consistent before user code runs, so the consumer may
-            // schedule again.
+            // schedule again. Every timer is handed over even if the consumer throws, so that a
+            // driver's close loses none; the first exception is rethrown at the end.
+            RuntimeException failure = null;
             for (E entry : removed) {
-                consumer.accept(entry);
+                try {
+                    consumer.accept(entry);
+                } catch (RuntimeException e) {
+                    if (failure == null) {
+                        failure = e;
+                    } else {
+                        failure.addSuppressed(e);
+                    }
+                }
+            }
+            if (failure != null) {
+                throw failure;
             }
             return removed.size();
         } finally {
@@ -169,6 +182,11 @@ abstract class AbstractTimerQueue<T, E extends QueueEntry<T>> implements TimerQu
     @Override
     public final long time() {
         return time;
+    }
+
+    @Override
+    public long horizon() {
+        return time + Long.MAX_VALUE;
     }
 
     @Override

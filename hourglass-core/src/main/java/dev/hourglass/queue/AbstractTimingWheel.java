@@ -7,8 +7,9 @@ package dev.hourglass.queue;
  * modulo 2<sup>64</sup>, and {@link #currentTime} is the time of its boundary. Everything is
  * measured from there in whole ticks: a deadline lies {@link #ticksUntil} ticks ahead (0 when its
  * rounded-up boundary has been reached, which makes it part of the current tick). A poll moves the
- * current tick towards the tick of {@code now}; a poll that stops at its limit leaves it at the tick
- * it was draining, so the rest come first next time.
+ * current tick towards the tick of {@code now}, passing over empty ticks even when the limit has
+ * been reached; a poll that stops at its limit with due timers left stays at the first tick that
+ * still holds one, so the rest come first next time.
  *
  * <p>Worked example, tick 10 ns, start 0: a deadline of 25 rounds up to the boundary 30, tick 3. At
  * current tick 1 ({@code currentTime} 10) it lies {@code ceil((25 - 10) / 10) = 2} ticks ahead; a

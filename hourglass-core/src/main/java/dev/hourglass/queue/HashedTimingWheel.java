@@ -57,6 +57,11 @@ final class HashedTimingWheel<T> extends AbstractHashedWheel<T> {
     }
 
     @Override
+    boolean hasDue() {
+        return !expired.isEmpty();
+    }
+
+    @Override
     void reached(Bucket<T> bucket) {
         for (LinkedEntry<T> e = bucket.first(); e != bucket; ) {
             LinkedEntry<T> next = e.next;

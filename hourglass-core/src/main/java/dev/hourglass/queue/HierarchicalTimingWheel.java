@@ -156,9 +156,12 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
     @Override
     int expire(long now, Consumer<? super TimerHandle<T>> consumer, int limit) {
         int count = 0;
-        while (count < limit) {
+        while (true) {
             Bucket<T> due = wheels[0][(int) current & nearMask];
             if (!due.isEmpty()) {
+                if (count == limit) {
+                    break;
+                }
                 LinkedEntry<T> entry = due.first();
                 remove(entry);
                 deliver(entry, consumer);
@@ -271,20 +274,12 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
     void removeAll(Consumer<? super LinkedEntry<T>> sink) {
         for (int level = 0; level <= levels; level++) {
             Bucket<T>[] wheel = wheels[level];
-            for (int slot = 0; slot < wheel.length; slot++) {
-                drain(wheel[slot], sink);
+            for (int slot = occupied[level].nextSetCyclic(0); slot >= 0; slot = occupied[level].nextSetCyclic(0)) {
+                AbstractSlotWheel.unlinkAll(wheel[slot], sink);
                 occupied[level].clear(slot);
             }
         }
-        drain(overflow, sink);
-    }
-
-    private static <T> void drain(Bucket<T> bucket, Consumer<? super LinkedEntry<T>> sink) {
-        while (!bucket.isEmpty()) {
-            LinkedEntry<T> entry = bucket.first();
-            entry.unlink();
-            sink.accept(entry);
-        }
+        AbstractSlotWheel.unlinkAll(overflow, sink);
     }
 
     @Override

@@ -158,6 +158,9 @@ final class RedBlackTreeQueue<T> extends AbstractTimerQueue<T, TreeNode<T>> {
         if (removedBlack) {
             deleteFixup(x);
         }
+        // Transplanting the sentinel parks a node in its parent link; drop it so that a removed
+        // node and its payload can be collected.
+        nil.parent = null;
         z.parent = null;
         z.left = null;
         z.right = null;
@@ -314,6 +317,7 @@ final class RedBlackTreeQueue<T> extends AbstractTimerQueue<T, TreeNode<T>> {
                 x = p;
             }
         }
+        nil.parent = null;
     }
 
     /**

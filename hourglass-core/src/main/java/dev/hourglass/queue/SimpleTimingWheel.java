@@ -8,7 +8,9 @@ import java.util.function.Consumer;
  * current tick, so every slot holds the timers of exactly one tick and every occupied slot is due
  * when the wheel reaches it; a deadline beyond that range is refused with an {@link
  * IllegalArgumentException}. The range is counted from the current tick, which lags behind {@link
- * #time()} only while a poll that stopped at its limit has due timers left.
+ * #time()} while a poll delivers (inside the consumer it is the tick being delivered, so re-arm a
+ * periodic timer from {@code handle.deadline()}) and after a poll that stopped at its limit with
+ * due timers left. {@link #horizon()} tells the furthest deadline accepted now.
  *
  * <p>Slot {@code s} holds the tick {@code t} with {@code t & (slots - 1) == s}. A bitmap of occupied
  * slots lets a poll jump over empty ticks 64 slots at a time, so a poll after a long pause costs at
@@ -40,6 +42,11 @@ final class SimpleTimingWheel<T> extends AbstractSlotWheel<T> {
     }
 
     @Override
+    public long horizon() {
+        return boundaryAfter(mask);
+    }
+
+    @Override
     void insert(LinkedEntry<T> entry) {
         append(entry, ticksUntil(entry.deadline));
     }
@@ -47,10 +54,13 @@ final class SimpleTimingWheel<T> extends AbstractSlotWheel<T> {
     @Override
     int expire(long now, Consumer<? super TimerHandle<T>> consumer, int limit) {
         int count = 0;
-        while (count < limit) {
+        while (true) {
             // Everything in the current slot is due, including what the consumer appends to it.
             Bucket<T> bucket = slots[slotOf(0)];
             if (!bucket.isEmpty()) {
+                if (count == limit) {
+                    break;
+                }
                 LinkedEntry<T> first = bucket.first();
                 remove(first);
                 deliver(first, consumer);

@@ -61,6 +61,13 @@ final class SortedHashedTimingWheel<T> extends AbstractHashedWheel<T> {
     }
 
     @Override
+    boolean hasDue() {
+        Bucket<T> bucket = slots[slotOf(0)];
+        LinkedEntry<T> first = bucket.first();
+        return first != bucket && dueBy(first.deadline, 0);
+    }
+
+    @Override
     void reached(Bucket<T> bucket) {
         // Nothing to sort out: the due timers are the bucket's head, which drain pops.
     }

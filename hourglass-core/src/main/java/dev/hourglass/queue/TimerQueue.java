@@ -118,7 +118,8 @@ public interface TimerQueue<T> {
 
     /**
      * Removes every pending timer without delivering it as due, handing each to {@code consumer}
-     * in no particular order (a driver's close returns them as the timers that never ran).
+     * in no particular order (a driver's close returns them as the timers that never ran). Every
+     * timer is handed over even if the consumer throws; the first exception is rethrown afterwards.
      *
      * @param consumer receives each removed timer, already no longer pending
      * @return how many timers were removed
@@ -126,6 +127,16 @@ public interface TimerQueue<T> {
      * @throws IllegalStateException if called from inside a poll or clear of the same queue
      */
     int clear(Consumer<? super TimerHandle<T>> consumer);
+
+    /**
+     * Returns the latest deadline the queue accepts now. Unbounded structures accept any deadline
+     * up to {@code time() + Long.MAX_VALUE}; a bounded one (the simple wheel) accepts deadlines up
+     * to the end of its range, counted from its current tick. A driver arms a timer at the horizon
+     * and moves it on when it comes due, so no delay is ever refused.
+     *
+     * @return the furthest acceptable deadline, in nanoseconds
+     */
+    long horizon();
 
     /**
      * Returns how many timers are pending.

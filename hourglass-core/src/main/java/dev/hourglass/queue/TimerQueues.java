@@ -109,9 +109,14 @@ public final class TimerQueues {
     }
 
     /**
-     * A red-black tree keyed by (deadline, insertion) with the earliest node cached: O(log n)
-     * schedule, cancel and reschedule, O(1) next deadline, O(log n) per delivered timer. Exact
-     * order; equal deadlines fire in insertion order.
+     * A red-black tree keyed by (deadline, insertion) with the earliest node cached.
+     *
+     * <p>Complexity: schedule, cancel and reschedule O(log n); next deadline O(1); each delivered
+     * timer O(log n).
+     *
+     * <p>Order: exact, by (deadline, insertion); a reschedule counts as a new insertion.
+     *
+     * <p>Thread-safety: none; confine the queue to one thread.
      *
      * @param startTime the queue's initial time
      * @param <T> the payload type
@@ -122,9 +127,15 @@ public final class TimerQueues {
     }
 
     /**
-     * A doubly linked skip list ordered by (deadline, insertion): O(log n) expected schedule and
-     * reschedule, O(1) expected cancel and delivery, O(1) next deadline. Exact order; equal
-     * deadlines fire in insertion order. Its levels come from a fixed seed, so runs repeat exactly.
+     * A skip list doubly linked at every level; its levels come from a fixed seed, so runs repeat
+     * exactly.
+     *
+     * <p>Complexity: schedule and reschedule O(log n) expected; cancel and each delivered timer O(1)
+     * expected; next deadline O(1).
+     *
+     * <p>Order: exact, by (deadline, insertion); a reschedule counts as a new insertion.
+     *
+     * <p>Thread-safety: none; confine the queue to one thread.
      *
      * @param startTime the queue's initial time
      * @param <T> the payload type
@@ -136,10 +147,11 @@ public final class TimerQueues {
 
     /**
      * A simple timing wheel with a maximum interval, the articles' scheme 4: one slot per tick. A
-     * deadline may lie at most {@code slots - 1} ticks after the wheel's current tick (which lags
-     * behind {@link TimerQueue#time()} only while a poll that stopped at its limit left due timers);
-     * schedule and reschedule refuse one beyond that range with an {@link IllegalArgumentException}
-     * that names the range. {@link #DEFAULT_SIMPLE_WHEEL_SLOTS} is a reasonable size.
+     * deadline may lie at most {@code slots - 1} ticks after the wheel's current tick, which lags
+     * behind {@link TimerQueue#time()} while a poll delivers and after a poll that stopped at its
+     * limit with due timers left; schedule and reschedule refuse one beyond that range with an
+     * {@link IllegalArgumentException} that names the range, and {@link TimerQueue#horizon()} tells
+     * the furthest deadline accepted now. {@link #DEFAULT_SIMPLE_WHEEL_SLOTS} is a reasonable size.
      *
      * <p>Complexity: schedule, cancel and reschedule O(1); next deadline O(slots / 64); each
      * delivered timer O(1), plus O(slots / 64) to find the next occupied slot. Memory: one bucket
@@ -219,9 +231,15 @@ public final class TimerQueues {
     /**
      * A hierarchical timing wheel with the default layout: a near wheel of 256 one-tick slots and 4
      * upper wheels of 64 slots, covering 2^32 ticks (about 49.7 days at a 1 ms tick); timers beyond
-     * wait in an overflow list, so every deadline is accepted. O(1) schedule, cancel and reschedule;
-     * a timer moves down at most 4 times before it fires, plus one look per 2^32 ticks it waits beyond
-     * the range. Delivers by tick, at most one tick late, in no particular order within a tick.
+     * wait in an overflow list, so every deadline is accepted.
+     *
+     * <p>Complexity: schedule, cancel and reschedule O(1); a timer moves down at most 4 times before
+     * it fires, plus one look per 2^32 ticks it waits beyond the range; next deadline a few bitmap
+     * words plus one slot's timers.
+     *
+     * <p>Order: by tick, at most one tick late; no promise within a tick.
+     *
+     * <p>Thread-safety: none; confine the queue to one thread.
      *
      * @param startTime the queue's initial time and its first tick boundary
      * @param tickNanos the tick in nanoseconds, at least 1
@@ -247,6 +265,10 @@ public final class TimerQueues {
      * range at the cost of memory (one sentinel per slot) and of bitmap scans for the next deadline.
      * A wheel has at most 2^16 slots: a slot's sentinel packs its level and slot into one int, and
      * wider wheels would only cost more memory and longer scans.
+     *
+     * <p>Complexity: schedule, cancel and reschedule O(1); each timer cascades at most {@code levels}
+     * times. Order: by tick, at most one tick late; no promise within a tick. Thread-safety: none;
+     * confine the queue to one thread.
      *
      * @param startTime the queue's initial time and its first tick boundary
      * @param tickNanos the tick in nanoseconds, at least 1

@@ -86,6 +86,16 @@ public final class ManualNanoClock implements NanoClock {
         return advance(duration.toNanos());
     }
 
+    /**
+     * Returns false: this clock moves only when {@linkplain #advance advanced}.
+     *
+     * @return false
+     */
+    @Override
+    public boolean flows() {
+        return false;
+    }
+
     @Override
     public String toString() {
         return "ManualNanoClock[" + now + "]";

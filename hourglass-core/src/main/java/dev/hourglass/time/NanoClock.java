@@ -41,6 +41,17 @@ public interface NanoClock {
     default void removeJumpListener(Runnable listener) {}
 
     /**
+     * Tells whether this clock moves by itself, as the system clock does. A driver waiting for a
+     * deadline of a clock that does not flow sleeps until the clock {@linkplain #addJumpListener
+     * jumps}, instead of for a stretch of real time that means nothing to this clock.
+     *
+     * @return true, the default; false for a {@link ManualNanoClock}
+     */
+    default boolean flows() {
+        return true;
+    }
+
+    /**
      * Returns the clock backed by {@link System#nanoTime()}.
      *
      * @return the shared system clock

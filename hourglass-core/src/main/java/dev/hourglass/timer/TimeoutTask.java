@@ -12,15 +12,21 @@ import java.util.concurrent.TimeUnit;
  * timeout itself onto the driver's inbox (at most once until the driver takes it), so no operation
  * allocates beyond this object.
  *
- * <p>State machine: PENDING → FIRING (driver only, never runs user code) → EXPIRED (one-shot) or
- * back to PENDING (periodic, or a lazily moved deadline); PENDING → CANCELLED (any thread). A caller
- * that meets FIRING spins for the few instructions until it resolves, which makes cancel and
- * reschedule exact: a true cancel means the task never runs again.
+ * <p>State machine: PENDING → EXPIRED (a one-shot, as its run starts); PENDING → RUNNING (a
+ * periodic run starts) → PENDING (re-armed when it ends); PENDING or RUNNING → CANCELLED (any
+ * thread, or close). Whoever reads or moves the deadline together with the state first sets the
+ * {@link #LOCKED} bit for a few field writes: the driver when it fires or re-arms, a caller when it
+ * reschedules. Others spin those few instructions away, which makes cancel and reschedule exact: a
+ * true cancel means the task never starts again, and a reschedule during a periodic run is never
+ * overwritten by the re-arm that follows it.
  *
- * <p>Deadlines: {@link #deadline} is the wanted next run, written by any thread; the driver keeps the
- * queue entry at {@link #armed}. A reschedule to a later time only writes {@link #deadline}: when
- * the entry comes due the driver sees the later wish and moves it, so a heartbeat that pushes its
- * timeout back a million times sends no message at all.
+ * <p>Deadlines: {@link #deadline} is the wanted next run; the driver keeps the queue entry at
+ * {@link #armed}, never later than the deadline but possibly earlier. A reschedule to a later time
+ * only writes the deadline: when the entry comes due the driver sees the later wish and moves it, so
+ * a heartbeat that pushes its timeout back a million times sends no message at all. A reschedule to
+ * an earlier time than {@link #armed} sends one. The driver publishes {@link #armed} before it reads
+ * the deadline, and a caller writes the deadline before it reads {@link #armed}, so one of the two
+ * always sees the other's write.
  *
  * <p>Complexity: O(1) per operation on the caller's side. Ordering: see {@link Timeout}.
  *
@@ -29,19 +35,20 @@ import java.util.concurrent.TimeUnit;
 final class TimeoutTask implements Timeout, Runnable {
 
     static final int PENDING = 0;
-    static final int FIRING = 1;
+    static final int RUNNING = 1;
     static final int EXPIRED = 2;
     static final int CANCELLED = 3;
 
+    /** Set on PENDING or RUNNING while one thread reads or writes the deadline with the state. */
+    static final int LOCKED = 4;
+
     private static final VarHandle STATE;
-    private static final VarHandle DEADLINE;
     private static final VarHandle QUEUED;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             STATE = lookup.findVarHandle(TimeoutTask.class, "state", int.class);
-            DEADLINE = lookup.findVarHandle(TimeoutTask.class, "deadline", long.class);
             QUEUED = lookup.findVarHandle(TimeoutTask.class, "queued", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -56,14 +63,14 @@ final class TimeoutTask implements Timeout, Runnable {
 
     private volatile int state;
 
-    /** The wanted time of the next run. */
+    /** The wanted time of the next run; written only under the lock. */
     volatile long deadline;
 
-    /** The deadline of the queue entry, published by the driver for the lazy reschedule check. */
+    /** The time of the queue entry, published by the driver for the reschedule check. */
     volatile long armed;
 
-    /** True from the start of a periodic run on an executor until it has asked to be re-armed. */
-    volatile boolean running;
+    /** Guarded by the lock: a reschedule happened during the current periodic run. */
+    private boolean moved;
 
     /** Set while on the inbox, so that a timeout is pushed at most once per driver turn. */
     private volatile boolean queued;
@@ -74,7 +81,7 @@ final class TimeoutTask implements Timeout, Runnable {
     /** Owner-only: the queue entry, null until the driver first schedules it. */
     TimerHandle<TimeoutTask> handle;
 
-    /** Owner-only: the deadline of the run handed to the executor, for its lateness. */
+    /** The deadline of the run handed to the executor, for its lateness and its next run. */
     long firedDeadline;
 
     TimeoutTask(TimerCore core, Runnable task, long deadline, long period) {
@@ -85,20 +92,64 @@ final class TimeoutTask implements Timeout, Runnable {
         this.armed = deadline;
     }
 
+    /** The state without the lock bit. */
     int state() {
-        return state;
+        return state & ~LOCKED;
     }
 
-    boolean casState(int expected, int next) {
-        return STATE.compareAndSet(this, expected, next);
+    /**
+     * Waits out another holder of the lock, then takes it if the timeout is PENDING or RUNNING.
+     * Returns the state it found; only for PENDING and RUNNING does the caller hold the lock and
+     * must {@link #unlock} it.
+     */
+    int lock() {
+        for (int spins = 0; ; spins++) {
+            int s = state;
+            if ((s & LOCKED) != 0) {
+                backOff(spins);
+            } else if (s == EXPIRED || s == CANCELLED || STATE.compareAndSet(this, s, s | LOCKED)) {
+                return s;
+            }
+        }
     }
 
-    void setState(int next) {
+    /** Waits for a holder of the lock; yields after a while in case the holder lost its CPU. */
+    private static void backOff(int spins) {
+        if (spins < 100) {
+            Thread.onSpinWait();
+        } else {
+            Thread.yield();
+        }
+    }
+
+    /** Releases the lock, leaving the timeout in {@code next}. */
+    void unlock(int next) {
         state = next;
     }
 
-    boolean casDeadline(long expected, long next) {
-        return DEADLINE.compareAndSet(this, expected, next);
+    /** Under the lock: marks the start of a periodic run, which no reschedule has moved yet. */
+    void startRun() {
+        moved = false;
+        unlock(RUNNING);
+    }
+
+    /** Under the lock: tells whether a reschedule during the run already chose the next deadline. */
+    boolean movedDuringRun() {
+        return moved;
+    }
+
+    /** Cancels a PENDING or RUNNING timeout; returns false if it had expired or was cancelled. */
+    boolean markCancelled() {
+        for (int spins = 0; ; spins++) {
+            int s = state;
+            if ((s & LOCKED) != 0) {
+                backOff(spins);
+            } else if (s == EXPIRED || s == CANCELLED) {
+                return false;
+            } else if (STATE.compareAndSet(this, s, CANCELLED)) {
+                return true;
+            }
+        }
     }
 
     /** Claims the right to push onto the inbox; false if already on it. */
@@ -110,15 +161,6 @@ final class TimeoutTask implements Timeout, Runnable {
         queued = false;
     }
 
-    /** Waits out the driver's brief FIRING step and returns the state after it. */
-    private int settledState() {
-        int s;
-        while ((s = state) == FIRING) {
-            Thread.onSpinWait();
-        }
-        return s;
-    }
-
     @Override
     public Runnable task() {
         return task;
@@ -126,16 +168,11 @@ final class TimeoutTask implements Timeout, Runnable {
 
     @Override
     public boolean cancel() {
-        while (true) {
-            int s = settledState();
-            if (s != PENDING) {
-                return false;
-            }
-            if (casState(PENDING, CANCELLED)) {
-                core.cancelled(this);
-                return true;
-            }
+        if (!markCancelled()) {
+            return false;
         }
+        core.cancelled(this);
+        return true;
     }
 
     @Override
@@ -150,18 +187,19 @@ final class TimeoutTask implements Timeout, Runnable {
 
     private boolean rescheduleNanos(long delayNanos) {
         long wanted = core.clock.nanoTime() + delayNanos;
-        if (settledState() != PENDING) {
+        int s = lock();
+        if (s != PENDING && s != RUNNING) {
             return false;
         }
         deadline = wanted;
-        // The driver may have fired between the check and the write; only if the timeout is still
-        // pending (or was moved and re-armed) did the write count.
-        int s = settledState();
-        if (s != PENDING) {
-            return false;
+        if (s == RUNNING) {
+            moved = true;
         }
+        unlock(s);
+        // Read after the write: if the driver armed the entry later than wanted without having seen
+        // this deadline, this read sees its entry and the message below corrects it.
         if (wanted - armed < 0) {
-            core.submit(this, wanted);
+            return core.submit(this, wanted);
         }
         return true;
     }
@@ -184,6 +222,9 @@ final class TimeoutTask implements Timeout, Runnable {
     @Override
     public long remaining(TimeUnit unit) {
         Objects.requireNonNull(unit, "unit");
+        if (state == CANCELLED) {
+            return 0;
+        }
         return unit.convert(deadline - core.clock.nanoTime(), TimeUnit.NANOSECONDS);
     }
 
@@ -195,7 +236,7 @@ final class TimeoutTask implements Timeout, Runnable {
 
     @Override
     public String toString() {
-        String[] names = {"pending", "firing", "expired", "cancelled"};
-        return "Timeout[" + names[state] + (period == 0 ? "" : ", periodic") + ", task=" + task + "]";
+        String[] names = {"pending", "running", "expired", "cancelled"};
+        return "Timeout[" + names[state()] + (period == 0 ? "" : ", periodic") + ", task=" + task + "]";
     }
 }

@@ -15,9 +15,11 @@ import java.util.concurrent.TimeUnit;
  * exception handler and neither stops the driver nor a periodic schedule; a periodic task never
  * runs concurrently with itself.
  *
- * <p>Delays: zero runs the task at the driver's next turn; a delay longer than {@code
- * Long.MAX_VALUE} nanoseconds saturates to it; a negative delay or a period that is not positive is
- * refused.
+ * <p>Delays: zero runs the task at the driver's next turn (on a wheel, at the latest at its next
+ * tick); a delay or period longer than {@code Long.MAX_VALUE / 2} nanoseconds (about 146 years)
+ * saturates to it; a negative delay or a period that is not positive is refused. Every structure
+ * takes every delay: a bounded wheel holds a deadline beyond its range at the edge of the range and
+ * moves it on from there.
  *
  * <p>Complexity: schedule, cancel and reschedule cost one lock-free hand-off to the driver plus
  * the queue structure's own cost on the driver's thread.
@@ -131,10 +133,13 @@ public interface Timer {
 
     /**
      * Stops the driver and returns the timeouts that were still pending, which will never run (each
-     * reports {@link Timeout#isCancelled()}). Waits until the driver has stopped. Called from a task
-     * running on the driver's own thread, it cannot wait for that thread: it returns an empty list
-     * and the driver stops, cancelling what is pending, when the task returns. A second call returns
-     * an empty list.
+     * reports {@link Timeout#isCancelled()}). Once closing has begun the driver starts no task, not
+     * even one already due; a run already handed to the executor still happens, after which a
+     * periodic timeout is cancelled. Waits until the driver has stopped. Called from a task running
+     * on the driver's own thread, it cannot wait for that thread: it returns an empty list and the
+     * driver stops, cancelling what is pending, when the task returns. A second call returns an
+     * empty list. A schedule racing with close either throws or returns a timeout that ends
+     * cancelled.
      *
      * @return the timeouts that never ran, in no particular order
      */

@@ -25,6 +25,12 @@ import java.util.function.Consumer;
  * touch no inbox. The driver is woken only when a new deadline is earlier than the one it sleeps
  * towards, or when it sleeps with nothing to wait for.
  *
+ * <p>Entries: the driver places a timeout's queue entry at its deadline or earlier, never later; an
+ * entry that comes due early is moved to the deadline instead of running. So a reschedule to a later
+ * time needs no message, a deadline already reached goes into a wheel's current tick instead of
+ * waiting for the next boundary, and a bounded wheel holds a far deadline at the edge of its range
+ * until it can hold the real one.
+ *
  * <p>Complexity: a hand-off is one CAS on the caller's side; the driver's work is the queue's.
  *
  * <p>Ordering: due tasks run in the queue's order.
@@ -39,7 +45,14 @@ abstract class TimerCore implements Timer {
     private final Executor executor;
     private final Timer.ExceptionHandler exceptionHandler;
     private final long maxPending;
-    private final long maxDelayNanos;
+
+    /** The queue's start and tick, which place a wheel's tick boundaries. */
+    private final long queueStart;
+
+    private final long tick;
+
+    /** How far ahead of the wheel's current tick an entry may lie. */
+    private final long maxAheadNanos;
 
     private final AtomicReference<TimeoutTask> inbox = new AtomicReference<>();
     private final LongAdder scheduled = new LongAdder();
@@ -64,6 +77,16 @@ abstract class TimerCore implements Timer {
     /** Owner-only: the current time of the turn being run. */
     private long now;
 
+    /**
+     * Owner-only: a time at or before a wheel's current tick boundary plus one tick, from which
+     * entries are placed: the turn's time between polls, the delivered entry's time inside one (a
+     * wheel catching up after a pause delivers ticks older than the turn's time).
+     */
+    private long armFrom;
+
+    /** Owner-only: timeouts that came due after close began, cancelled instead of run. */
+    private List<Timeout> leftovers;
+
     private final Consumer<TimerHandle<TimeoutTask>> fire = this::fire;
 
     TimerCore(TimerSettings settings) {
@@ -72,7 +95,11 @@ abstract class TimerCore implements Timer {
         this.executor = settings.executor;
         this.exceptionHandler = settings.exceptionHandler;
         this.maxPending = settings.maxPending;
-        this.maxDelayNanos = settings.maxDelayNanos();
+        this.queueStart = queue.time();
+        this.tick = queue.tick();
+        this.maxAheadNanos = settings.maxAheadNanos();
+        this.now = queueStart;
+        this.armFrom = queueStart;
     }
 
     /** Wakes the driver from its sleep; called from any thread. */
@@ -80,13 +107,21 @@ abstract class TimerCore implements Timer {
 
     // ---- the callers' side ----
 
+    /**
+     * The longest delay or period, about 146 years: longer ones saturate to it. Half the range of a
+     * nanosecond reading, so that a deadline computed from one thread's reading still lies ahead
+     * when compared by subtraction with another thread's slightly different reading.
+     */
+    static final long MAX_DELAY_NANOS = Long.MAX_VALUE / 2;
+
+    private static final Duration MAX_DELAY = Duration.ofNanos(MAX_DELAY_NANOS);
+
     static long nanos(Duration duration, String name) {
         Objects.requireNonNull(duration, name);
         if (duration.isNegative()) {
             throw new IllegalArgumentException(name + " must not be negative: " + duration);
         }
-        // Saturate instead of overflowing: Duration reaches far beyond 292 years.
-        return duration.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : duration.toNanos();
+        return duration.compareTo(MAX_DELAY) >= 0 ? MAX_DELAY_NANOS : duration.toNanos();
     }
 
     static long nanos(long amount, TimeUnit unit, String name) {
@@ -94,7 +129,7 @@ abstract class TimerCore implements Timer {
         if (amount < 0) {
             throw new IllegalArgumentException(name + " must not be negative: " + amount + " " + unit);
         }
-        return unit.toNanos(amount);
+        return Math.min(unit.toNanos(amount), MAX_DELAY_NANOS);
     }
 
     private static long positive(long nanos, String name, Object shown) {
@@ -140,14 +175,6 @@ abstract class TimerCore implements Timer {
 
     private Timeout start(Runnable task, long delayNanos, long period) {
         Objects.requireNonNull(task, "task");
-        if (delayNanos > maxDelayNanos) {
-            throw new IllegalArgumentException(
-                    "delay exceeds the structure's range of " + maxDelayNanos + " ns: " + delayNanos + " ns");
-        }
-        if (Math.abs(period) > maxDelayNanos) {
-            throw new IllegalArgumentException(
-                    "period exceeds the structure's range of " + maxDelayNanos + " ns: " + Math.abs(period) + " ns");
-        }
         if (closed) {
             throw new IllegalStateException("timer is closed");
         }
@@ -177,7 +204,7 @@ abstract class TimerCore implements Timer {
         if (sleeping && (sleepingIdle || deadline - wakeAt < 0)) {
             wakeUp();
         }
-        if (terminated && timeout.casState(TimeoutTask.PENDING, TimeoutTask.CANCELLED)) {
+        if (terminated && timeout.markCancelled()) {
             // Pushed after the driver's last look at the inbox: nobody will ever apply it.
             pending.decrementAndGet();
             cancelledCount.increment();
@@ -197,7 +224,7 @@ abstract class TimerCore implements Timer {
         } while (!inbox.compareAndSet(head, timeout));
     }
 
-    /** Called by a successful {@link Timeout#cancel()}. */
+    /** Called by a successful {@link Timeout#cancel()}, from any thread. */
     final void cancelled(TimeoutTask timeout) {
         pending.decrementAndGet();
         cancelledCount.increment();
@@ -242,14 +269,18 @@ abstract class TimerCore implements Timer {
     // ---- the driver's side (owner-only) ----
 
     /**
-     * Runs one turn: fires what is due, applies the inbox, fires again what that made due. Returns
-     * the queue's next delivery time relative to nothing: callers check {@link #hasTimers()}.
+     * Runs one turn: takes the inbox, fires what is due, applies the messages, fires what they made
+     * due. Afterwards {@link #hasTimers()} and {@link #nextDeadline()} tell how long to sleep.
      */
     final void turn() {
+        TimeoutTask batch = inbox.getAndSet(null);
+        // Read after taking the batch: each deadline in it comes from an earlier reading, so a zero
+        // delay is due in this very turn.
         now = clock.nanoTime();
-        // Poll before applying the inbox so that a wheel's current tick has caught up with now.
+        // Fire before applying, which also brings a wheel's current tick up to now.
         queue.poll(now, fire, Integer.MAX_VALUE);
-        drainInbox();
+        armFrom = now;
+        applyAll(batch);
         queue.poll(now, fire, Integer.MAX_VALUE);
     }
 
@@ -284,8 +315,7 @@ abstract class TimerCore implements Timer {
         return closed;
     }
 
-    private void drainInbox() {
-        TimeoutTask batch = inbox.getAndSet(null);
+    private void applyAll(TimeoutTask batch) {
         // The stack is newest first; reverse it so that one thread's schedules keep their order.
         TimeoutTask reversed = null;
         while (batch != null) {
@@ -303,99 +333,146 @@ abstract class TimerCore implements Timer {
         }
     }
 
+    /**
+     * Where the entry for {@code deadline} goes: the deadline itself, but a reached deadline goes
+     * into a wheel's current tick (it would otherwise wait for the next boundary), and one beyond a
+     * bounded wheel's range goes to the edge of the range, to be moved on when it comes due.
+     */
+    private long entryTime(long deadline) {
+        if (deadline - now <= 0) {
+            return tick == 1 ? deadline : armFrom - Long.remainderUnsigned(armFrom - queueStart, tick);
+        }
+        return deadline - armFrom > maxAheadNanos ? armFrom + maxAheadNanos : deadline;
+    }
+
     /** Makes the queue agree with what the timeout now wants. */
     private void apply(TimeoutTask timeout) {
         TimerHandle<TimeoutTask> handle = timeout.handle;
+        boolean hasEntry = handle != null && handle.isPending();
         int state = timeout.state();
+        if (state == TimeoutTask.RUNNING) {
+            return; // the end of the run re-arms it
+        }
         if (state != TimeoutTask.PENDING) {
-            if (handle != null && handle.isPending()) {
+            if (hasEntry) {
                 queue.cancel(handle);
             }
             return;
         }
-        long deadline = timeout.deadline;
-        if (handle != null && handle.isPending()) {
-            if (deadline != handle.deadline()) {
-                queue.reschedule(handle, deadline);
-                timeout.armed = deadline;
+        long wanted = timeout.deadline;
+        long at;
+        while (true) {
+            at = entryTime(wanted);
+            if (hasEntry && at - handle.deadline() >= 0) {
+                at = handle.deadline(); // early is fine: it moves when it comes due
             }
-        } else if (!timeout.running) {
-            timeout.armed = deadline;
-            timeout.handle = queue.schedule(deadline, timeout);
+            // Publish before reading the deadline again: a caller who moves it earlier after this
+            // read sees this entry and sends a message; one who moved it before, we see here.
+            timeout.armed = at;
+            long again = timeout.deadline;
+            if (again - wanted >= 0) {
+                break;
+            }
+            wanted = again;
+        }
+        if (!hasEntry) {
+            timeout.handle = queue.schedule(at, timeout);
+        } else if (at != handle.deadline()) {
+            queue.reschedule(handle, at);
         }
     }
 
     /** The queue's consumer: one due entry. */
     private void fire(TimerHandle<TimeoutTask> handle) {
         TimeoutTask timeout = handle.payload();
-        if (!timeout.casState(TimeoutTask.PENDING, TimeoutTask.FIRING)) {
+        armFrom = handle.deadline();
+        if (timeout.lock() != TimeoutTask.PENDING) {
+            return; // cancelled (a running periodic timeout has no entry, an expired one neither)
+        }
+        if (closed) {
+            // Close has begun: nothing starts any more; close() returns it with the rest.
+            timeout.unlock(TimeoutTask.CANCELLED);
+            pending.decrementAndGet();
+            cancelledCount.increment();
+            if (leftovers == null) {
+                leftovers = new ArrayList<>();
+            }
+            leftovers.add(timeout);
             return;
         }
         long deadline = timeout.deadline;
         if (deadline - now > 0) {
-            // Moved later without a message: re-arm instead of running.
-            queue.reschedule(handle, deadline);
-            timeout.armed = deadline;
-            timeout.setState(TimeoutTask.PENDING);
+            // Moved later without a message, or held early by a bounded wheel: move, don't run.
+            long at = entryTime(deadline);
+            timeout.armed = at;
+            timeout.unlock(TimeoutTask.PENDING);
+            if (at - now > 0) {
+                queue.reschedule(handle, at);
+            } else {
+                // A bounded wheel catching up after a long pause could only move it a range at a
+                // time, each step due again in this poll: place it after the poll, from now.
+                push(timeout);
+            }
             return;
         }
         if (timeout.period == 0) {
-            timeout.setState(TimeoutTask.EXPIRED);
+            timeout.unlock(TimeoutTask.EXPIRED);
             pending.decrementAndGet();
         } else {
-            timeout.setState(TimeoutTask.PENDING);
+            timeout.startRun();
         }
         if (executor == null) {
-            // While running, a reschedule of this timeout from its own task must not add an entry.
-            timeout.running = timeout.period != 0;
             runTask(timeout, deadline);
-            rearmInPlace(timeout, handle, deadline);
+            rearm(timeout, deadline, handle);
         } else {
             timeout.firedDeadline = deadline;
-            timeout.running = timeout.period != 0;
             try {
                 executor.execute(timeout);
-            } catch (RejectedExecutionException e) {
+            } catch (RuntimeException e) {
+                // Rejected, or a broken executor: report it; a periodic timeout tries its next run.
                 report(timeout, e);
-                // A periodic timeout tries again at its next period.
-                rearmInPlace(timeout, handle, deadline);
+                rearm(timeout, deadline, handle);
             }
         }
     }
 
-    /** Re-arms a periodic timeout's entry from inside the queue's consumer; allocates nothing. */
-    private void rearmInPlace(TimeoutTask timeout, TimerHandle<TimeoutTask> handle, long ranFor) {
-        if (timeout.period == 0) {
+    /**
+     * Ends a periodic run on the driver's thread: sets the next deadline and puts the delivered
+     * entry back, allocating nothing. A one-shot, or a timeout cancelled during its run, stays out.
+     */
+    private void rearm(TimeoutTask timeout, long ranFor, TimerHandle<TimeoutTask> handle) {
+        if (timeout.period == 0 || timeout.lock() != TimeoutTask.RUNNING) {
             return;
         }
-        rearm(timeout, ranFor);
-        timeout.running = false;
-        if (timeout.state() == TimeoutTask.PENDING) {
-            queue.reschedule(handle, timeout.armed);
+        long next = nextRun(timeout, ranFor);
+        timeout.deadline = next;
+        long at = entryTime(next);
+        timeout.armed = at;
+        timeout.unlock(TimeoutTask.PENDING);
+        queue.reschedule(handle, at);
+    }
+
+    /** Under the timeout's lock: the deadline after a periodic run, unless a reschedule chose it. */
+    private long nextRun(TimeoutTask timeout, long ranFor) {
+        if (timeout.movedDuringRun()) {
+            return timeout.deadline;
         }
+        return timeout.period > 0 ? ranFor + timeout.period : clock.nanoTime() - timeout.period;
     }
 
     /** Runs on an executor's thread. */
     final void runOnExecutor(TimeoutTask timeout) {
-        long deadline = timeout.firedDeadline;
-        runTask(timeout, deadline);
-        if (timeout.period != 0) {
-            rearm(timeout, deadline);
-            timeout.running = false;
-            if (timeout.state() == TimeoutTask.PENDING) {
-                // Its entry was delivered, so the driver schedules a new one: one small allocation
-                // per run, the price of never running a periodic task twice at once.
-                submit(timeout, timeout.deadline);
-            }
+        if (timeout.isCancelled()) {
+            return; // a periodic run cancelled after the hand-off: cancel() promised it never starts
         }
-    }
-
-    /** Sets a periodic timeout's next deadline, unless a reschedule during the run already did. */
-    private void rearm(TimeoutTask timeout, long ranFor) {
-        long next = timeout.period > 0 ? ranFor + timeout.period : clock.nanoTime() - timeout.period;
-        timeout.casDeadline(ranFor, next);
-        if (Thread.currentThread() == owner) {
-            timeout.armed = timeout.deadline;
+        long ranFor = timeout.firedDeadline;
+        runTask(timeout, ranFor);
+        if (timeout.period != 0 && timeout.lock() == TimeoutTask.RUNNING) {
+            timeout.deadline = nextRun(timeout, ranFor);
+            timeout.unlock(TimeoutTask.PENDING);
+            // Its entry was delivered, so the driver makes a new one: one small allocation per run,
+            // the price of never running a periodic task twice at once.
+            submit(timeout, timeout.deadline);
         }
     }
 
@@ -420,36 +497,29 @@ abstract class TimerCore implements Timer {
 
     /**
      * Stops: applies the inbox, removes every pending timeout, and keeps those that never ran for
-     * {@link #close()}'s callers.
+     * {@link #close()}'s callers. Also called when the loop died of an error: the timer is closed.
      */
     final void shutdown() {
-        drainInbox();
-        List<Timeout> left = new ArrayList<>();
-        queue.clear(h -> {
-            TimeoutTask timeout = h.payload();
-            if (timeout.casState(TimeoutTask.PENDING, TimeoutTask.CANCELLED)) {
-                pending.decrementAndGet();
-                cancelledCount.increment();
-                left.add(timeout);
-            }
-        });
+        closed = true;
+        applyAll(inbox.getAndSet(null));
+        List<Timeout> left = leftovers == null ? new ArrayList<>() : leftovers;
+        queue.clear(h -> cancelForClose(h.payload(), left));
         terminated = true;
-        // Anything pushed after the last look: scheduled while closing.
-        TimeoutTask late = inbox.getAndSet(null);
-        for (; late != null; late = late.next) {
-            if (late.handle == null && late.casState(TimeoutTask.PENDING, TimeoutTask.CANCELLED)) {
-                pending.decrementAndGet();
-                cancelledCount.increment();
-                left.add(late);
-            }
+        // Anything pushed after the last look: scheduled while closing, or a periodic run on an
+        // executor that ended meanwhile. Whatever is pushed from now on, submit() cancels itself.
+        for (TimeoutTask late = inbox.getAndSet(null); late != null; late = late.next) {
+            cancelForClose(late, left);
         }
         synchronized (this) {
             neverRan = List.copyOf(left);
         }
     }
 
-    /** How far ahead a deadline may lie, for bounded structures. */
-    final long maxDelayNanos() {
-        return maxDelayNanos;
+    private void cancelForClose(TimeoutTask timeout, List<Timeout> left) {
+        if (timeout.markCancelled()) {
+            pending.decrementAndGet();
+            cancelledCount.increment();
+            left.add(timeout);
+        }
     }
 }

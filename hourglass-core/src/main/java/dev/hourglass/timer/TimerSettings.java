@@ -40,11 +40,12 @@ final class TimerSettings {
     }
 
     /**
-     * The longest delay the structure can hold: unbounded but for the simple wheel, whose range
-     * counts from its current tick; two ticks of margin cover the rounding up and a driver that is
-     * a tick behind.
+     * How far beyond the driver's reference time (at most a tick past the wheel's current tick) the
+     * driver may place an entry: unbounded but for the simple wheel, whose range counts from its
+     * current tick; two ticks of margin cover the rounding up and the reference's tick. A later
+     * deadline waits at the edge and moves on when that comes due.
      */
-    long maxDelayNanos() {
+    long maxAheadNanos() {
         if (structure != TimerStructure.SIMPLE_WHEEL) {
             return Long.MAX_VALUE;
         }

@@ -7,8 +7,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The timer-thread driver: one thread owns the queue and sleeps until the next deadline (for a
  * wheel, the next tick boundary that holds a timer). It is woken only by an earlier deadline, a
- * close, or a jump of a manual clock, so an idle timer costs no CPU. After a long pause it catches up
- * in one poll, which never walks empty ticks one by one.
+ * close, or a jump of a manual clock, so an idle timer costs no CPU; under a clock that does not
+ * flow it sleeps until the clock jumps. After a long pause it catches up in one poll, which never
+ * walks empty ticks one by one.
  *
  * <p>Complexity: a schedule, cancel or reschedule is one CAS for the caller and the structure's cost
  * on the timer thread.
@@ -22,9 +23,11 @@ final class TimerThreadTimer extends TimerCore implements Runnable {
     private final Thread thread;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final Runnable wake = this::wakeUp;
+    private final boolean clockFlows;
 
     TimerThreadTimer(TimerSettings settings) {
         super(settings);
+        this.clockFlows = settings.clock.flows();
         this.thread = settings.threadFactory.newThread(this);
         if (thread == null) {
             throw new IllegalArgumentException("threadFactory returned null");
@@ -53,11 +56,13 @@ final class TimerThreadTimer extends TimerCore implements Runnable {
                 if (!prepareToSleep(idle, next)) {
                     continue;
                 }
-                if (idle) {
-                    LockSupport.park(this);
-                } else {
-                    long wait = next - clock.nanoTime();
-                    if (wait > 0) {
+                // A stray interrupt, from a task or from outside, would make every park return.
+                Thread.interrupted();
+                long wait = idle ? Long.MAX_VALUE : next - clock.nanoTime();
+                if (wait > 0) {
+                    if (idle || !clockFlows) {
+                        LockSupport.park(this);
+                    } else {
                         LockSupport.parkNanos(this, wait);
                     }
                 }

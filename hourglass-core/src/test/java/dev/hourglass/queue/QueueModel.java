@@ -18,7 +18,7 @@ import java.util.TreeSet;
  *
  * <p>For wheels it models the current tick: a timer belongs to tick {@code max(ceil(offset /
  * tick), current)}; a delivery moves the current tick to the delivered timer's tick, and a poll
- * that ends under its limit moves it to the tick of {@code now}.
+ * ends at the first tick still holding a due timer, or at the tick of {@code now}.
  */
 final class QueueModel {
 
@@ -197,13 +197,21 @@ final class QueueModel {
 
     /** Checks the end of a poll that delivered {@code count} of {@code limit}. */
     void endPoll(int count, int limit) {
+        Timer due = next();
         if (count < limit) {
-            assertThat(next())
+            assertThat(due)
                     .as("poll returned %d < limit %d but a timer is still due at now=%d", count, limit, now)
                     .isNull();
-            if (!exact()) {
-                advanceTo(nowTick());
-            }
+        }
+        if (exact()) {
+            return;
+        }
+        // A wheel passes over empty ticks even at its limit: it stops at the first tick that still
+        // holds a due timer, or at the tick of now.
+        if (due == null) {
+            advanceTo(nowTick());
+        } else if (due.tick != current) {
+            advanceTo(due.tick);
         }
     }
 

@@ -43,6 +43,14 @@ class ManualNanoClockTest {
     }
 
     @Test
+    void onlyTheSystemClockFlows() {
+        assertThat(new ManualNanoClock(0).flows()).isFalse();
+        assertThat(NanoClock.system().flows()).isTrue();
+        NanoClock custom = System::nanoTime;
+        assertThat(custom.flows()).isTrue();
+    }
+
+    @Test
     void systemClockFollowsNanoTime() {
         long before = System.nanoTime();
         long read = NanoClock.system().nanoTime();
