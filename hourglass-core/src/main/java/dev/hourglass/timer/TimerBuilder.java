@@ -2,6 +2,9 @@ package dev.hourglass.timer;
 
 import dev.hourglass.queue.TimerStructure;
 import dev.hourglass.time.NanoClock;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.Selector;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -132,6 +135,22 @@ public final class TimerBuilder {
      */
     public Timer startTimerThread() {
         return new TimerThreadTimer(settings());
+    }
+
+    /**
+     * Opens an event loop: a selector whose one thread handles I/O and drives the timers. It does
+     * not run until {@link EventLoop#start()} or {@link EventLoop#run()}, so channels can be
+     * registered first.
+     *
+     * @return the loop, not running yet
+     * @throws UncheckedIOException if the selector cannot be opened
+     */
+    public EventLoop openEventLoop() {
+        try {
+            return new EventLoop(settings(), Selector.open());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open a selector", e);
+        }
     }
 
     TimerSettings settings() {

@@ -52,9 +52,8 @@ abstract class TimerCore implements Timer {
     private final long tick;
 
     /** How far ahead of the wheel's current tick an entry may lie. */
-    private final long maxAheadNanos;
-
     private final AtomicReference<TimeoutTask> inbox = new AtomicReference<>();
+
     private final LongAdder scheduled = new LongAdder();
     private final LongAdder fired = new LongAdder();
     private final LongAdder cancelledCount = new LongAdder();
@@ -97,7 +96,6 @@ abstract class TimerCore implements Timer {
         this.maxPending = settings.maxPending;
         this.queueStart = queue.time();
         this.tick = queue.tick();
-        this.maxAheadNanos = settings.maxAheadNanos();
         this.now = queueStart;
         this.armFrom = queueStart;
     }
@@ -277,7 +275,9 @@ abstract class TimerCore implements Timer {
         // Read after taking the batch: each deadline in it comes from an earlier reading, so a zero
         // delay is due in this very turn.
         now = clock.nanoTime();
-        // Fire before applying, which also brings a wheel's current tick up to now.
+        // Fire before applying, which also brings a wheel's current tick up to now. The price: a
+        // timeout handed over from another thread runs after those already queued that are due in
+        // the same turn, even if its deadline is earlier (it was handed over late).
         queue.poll(now, fire, Integer.MAX_VALUE);
         armFrom = now;
         applyAll(batch);
@@ -342,7 +342,8 @@ abstract class TimerCore implements Timer {
         if (deadline - now <= 0) {
             return tick == 1 ? deadline : armFrom - Long.remainderUnsigned(armFrom - queueStart, tick);
         }
-        return deadline - armFrom > maxAheadNanos ? armFrom + maxAheadNanos : deadline;
+        long horizon = queue.horizon();
+        return deadline - horizon > 0 ? horizon : deadline;
     }
 
     /** Makes the queue agree with what the timeout now wants. */

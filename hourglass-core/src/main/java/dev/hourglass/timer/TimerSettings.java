@@ -1,7 +1,6 @@
 package dev.hourglass.timer;
 
 import dev.hourglass.queue.TimerQueue;
-import dev.hourglass.queue.TimerQueues;
 import dev.hourglass.queue.TimerStructure;
 import dev.hourglass.time.NanoClock;
 import java.util.concurrent.Executor;
@@ -37,19 +36,5 @@ final class TimerSettings {
 
     TimerQueue<TimeoutTask> newQueue() {
         return structure.newQueue(clock.nanoTime(), tickNanos);
-    }
-
-    /**
-     * How far beyond the driver's reference time (at most a tick past the wheel's current tick) the
-     * driver may place an entry: unbounded but for the simple wheel, whose range counts from its
-     * current tick; two ticks of margin cover the rounding up and the reference's tick. A later
-     * deadline waits at the edge and moves on when that comes due.
-     */
-    long maxAheadNanos() {
-        if (structure != TimerStructure.SIMPLE_WHEEL) {
-            return Long.MAX_VALUE;
-        }
-        long ticks = TimerQueues.DEFAULT_SIMPLE_WHEEL_SLOTS - 2;
-        return tickNanos > Long.MAX_VALUE / ticks ? Long.MAX_VALUE : ticks * tickNanos;
     }
 }
