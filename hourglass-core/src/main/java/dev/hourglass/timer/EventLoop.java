@@ -220,19 +220,7 @@ public final class EventLoop extends TimerCore implements Executor {
         if (Thread.currentThread() == owner) {
             return List.of();
         }
-        boolean interrupted = false;
-        while (true) {
-            try {
-                stopped.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        return neverRan();
+        return neverRanOnceStopped(stopped);
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -262,6 +263,26 @@ abstract class TimerCore implements Timer {
     /** The timeouts that never ran, once the driver has stopped. */
     final synchronized List<Timeout> neverRan() {
         return neverRan == null ? List.of() : neverRan;
+    }
+
+    /**
+     * Waits until the driver has stopped, then returns what never ran. Close must not give up
+     * half-way, so an interrupt is remembered and restored rather than obeyed.
+     */
+    final List<Timeout> neverRanOnceStopped(CountDownLatch stopped) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                stopped.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return neverRan();
     }
 
     // ---- the driver's side (owner-only) ----

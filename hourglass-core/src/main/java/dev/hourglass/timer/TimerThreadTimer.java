@@ -84,19 +84,7 @@ final class TimerThreadTimer extends TimerCore implements Runnable {
             // A task cannot wait for the thread it runs on: the loop stops after this turn.
             return List.of();
         }
-        boolean interrupted = false;
-        while (true) {
-            try {
-                stopped.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        return neverRan();
+        return neverRanOnceStopped(stopped);
     }
 
     @Override
