@@ -408,8 +408,14 @@ abstract class TimerCore implements Timer {
     private void fire(TimerHandle<TimeoutTask> handle) {
         TimeoutTask timeout = handle.payload();
         armFrom = handle.deadline();
-        if (timeout.lock() != TimeoutTask.PENDING) {
-            return; // cancelled (a running periodic timeout has no entry, an expired one neither)
+        int state = timeout.lock();
+        if (state != TimeoutTask.PENDING) {
+            // Cancelled (a running periodic timeout has no entry, an expired one neither); should a
+            // running one ever get here, its lock must not stay taken.
+            if (state == TimeoutTask.RUNNING) {
+                timeout.unlock(state);
+            }
+            return;
         }
         if (closed) {
             // Close has begun: nothing starts any more; close() returns it with the rest.
@@ -450,8 +456,9 @@ abstract class TimerCore implements Timer {
             timeout.firedDeadline = deadline;
             try {
                 executor.execute(timeout);
-            } catch (RuntimeException e) {
-                // Rejected, or a broken executor: report it; a periodic timeout tries its next run.
+            } catch (Throwable e) {
+                // Rejected, a broken executor, or no thread to be had: report it and keep the driver
+                // alive; a periodic timeout tries its next run.
                 report(timeout, e);
                 rearm(timeout, deadline, handle);
             }
@@ -463,7 +470,14 @@ abstract class TimerCore implements Timer {
      * entry back, allocating nothing. A one-shot, or a timeout cancelled during its run, stays out.
      */
     private void rearm(TimeoutTask timeout, long ranFor, TimerHandle<TimeoutTask> handle) {
-        if (timeout.period == 0 || timeout.lock() != TimeoutTask.RUNNING) {
+        if (timeout.period == 0) {
+            return;
+        }
+        int state = timeout.lock();
+        if (state != TimeoutTask.RUNNING) {
+            if (state == TimeoutTask.PENDING) {
+                timeout.unlock(state);
+            }
             return;
         }
         long next = nextRun(timeout, ranFor);
@@ -484,8 +498,17 @@ abstract class TimerCore implements Timer {
 
     /** Runs on an executor's thread. */
     final void runOnExecutor(TimeoutTask timeout) {
-        if (timeout.isCancelled()) {
-            return; // a periodic run cancelled after the hand-off: cancel() promised it never starts
+        if (timeout.period != 0) {
+            // The run starts when the lock is released as RUNNING: a cancel before that stops it,
+            // a cancel after it stops only the runs that follow.
+            int state = timeout.lock();
+            if (state != TimeoutTask.RUNNING) {
+                if (state == TimeoutTask.PENDING) {
+                    timeout.unlock(state);
+                }
+                return;
+            }
+            timeout.unlock(TimeoutTask.RUNNING);
         }
         long ranFor = timeout.firedDeadline;
         runTask(timeout, ranFor);
