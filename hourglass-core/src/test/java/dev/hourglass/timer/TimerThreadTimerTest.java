@@ -102,7 +102,10 @@ class TimerThreadTimerTest extends TimerContractTest {
     void anEarlierDeadlineWakesTheSleepingThreadOnTime(TimerStructure structure) throws InterruptedException {
         Timer timer = realTimer(structure, new ArrayList<>());
         try {
-            long allowedNanos = MILLISECONDS.toNanos(50);
+            // Without the wake-up it would run an hour late. The bound only has to tell those apart:
+            // scheduling latency on a loaded 2-core CI machine is no unit test's business (a full
+            // build once measured 51 ms here), and lateness is measured by the benchmarks.
+            long allowedNanos = MILLISECONDS.toNanos(500);
             AtomicLong ranAt = new AtomicLong();
             CountDownLatch ran = new CountDownLatch(1);
             Timeout far = timer.schedule(
