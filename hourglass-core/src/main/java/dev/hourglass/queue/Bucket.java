@@ -34,8 +34,16 @@ final class Bucket<T> extends LinkedEntry<T> {
         return last == this;
     }
 
-    /** Inserts {@code e} before {@code successor}, which is linked in this bucket or is the bucket. */
-    void insertBefore(LinkedEntry<T> successor, LinkedEntry<T> e) {
+    /**
+     * Inserts {@code e} into a bucket kept sorted by deadline, after every node with an equal
+     * deadline, searching from the tail because new deadlines tend to be the latest. Deadlines are
+     * compared relative to {@code time}, the owning queue's time. O(nodes passed).
+     */
+    void insertSorted(LinkedEntry<T> e, long time) {
+        LinkedEntry<T> successor = this;
+        while (successor.prev != this && e.deadline - time < successor.prev.deadline - time) {
+            successor = successor.prev;
+        }
         LinkedEntry<T> p = successor.prev;
         e.prev = p;
         e.next = successor;

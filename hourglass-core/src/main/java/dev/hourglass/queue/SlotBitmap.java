@@ -27,10 +27,6 @@ final class SlotBitmap {
         words[slot >>> 6] &= ~(1L << slot);
     }
 
-    boolean get(int slot) {
-        return (words[slot >>> 6] & (1L << slot)) != 0;
-    }
-
     boolean isEmpty() {
         for (long word : words) {
             if (word != 0) {

@@ -36,23 +36,14 @@ final class SortedHashedTimingWheel<T> extends AbstractHashedWheel<T> {
     @Override
     void insert(LinkedEntry<T> entry) {
         int slot = slotOf(ticksUntil(entry.deadline));
-        Bucket<T> bucket = slots[slot];
-        LinkedEntry<T> after = bucket.prev;
-        while (after != bucket && before(entry.deadline, after.deadline)) {
-            after = after.prev;
-        }
-        bucket.insertBefore(after.next, entry);
+        slots[slot].insertSorted(entry, time);
         occupied.set(slot);
     }
 
     @Override
     int drain(Consumer<? super TimerHandle<T>> consumer, int limit, int count) {
-        Bucket<T> bucket = slots[slotOf(0)];
-        while (count < limit) {
-            LinkedEntry<T> first = bucket.first();
-            if (first == bucket || !dueBy(first.deadline, 0)) {
-                break;
-            }
+        while (count < limit && hasDue()) {
+            LinkedEntry<T> first = slots[slotOf(0)].first();
             remove(first);
             deliver(first, consumer);
             count++;

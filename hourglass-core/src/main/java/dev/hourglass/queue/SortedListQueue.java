@@ -29,11 +29,7 @@ final class SortedListQueue<T> extends AbstractTimerQueue<T, LinkedEntry<T>> {
 
     @Override
     void insert(LinkedEntry<T> entry) {
-        LinkedEntry<T> after = list.prev;
-        while (after != list && before(entry.deadline, after.deadline)) {
-            after = after.prev;
-        }
-        list.insertBefore(after.next, entry);
+        list.insertSorted(entry, time);
     }
 
     @Override
