@@ -78,6 +78,9 @@ final class TimeoutTask implements Timeout, Runnable {
     /** The inbox link. */
     TimeoutTask next;
 
+    /** How many messages the inbox held once this one was pushed on top. */
+    int inboxDepth;
+
     /** Owner-only: the queue entry, null until the driver first schedules it. */
     TimerHandle<TimeoutTask> handle;
 

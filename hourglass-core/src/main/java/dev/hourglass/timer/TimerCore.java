@@ -41,6 +41,9 @@ import java.util.function.Consumer;
  */
 abstract class TimerCore implements Timer {
 
+    /** A sleeping driver is woken to apply the inbox each time it holds this many more messages. */
+    static final int INBOX_BATCH = 1024;
+
     final NanoClock clock;
     final TimerQueue<TimeoutTask> queue;
     private final Executor executor;
@@ -52,7 +55,7 @@ abstract class TimerCore implements Timer {
 
     private final long tick;
 
-    /** How far ahead of the wheel's current tick an entry may lie. */
+    /** Messages from other threads: a lock-free stack linked through {@link TimeoutTask#next}. */
     private final AtomicReference<TimeoutTask> inbox = new AtomicReference<>();
 
     private final LongAdder scheduled = new LongAdder();
@@ -220,7 +223,13 @@ abstract class TimerCore implements Timer {
         do {
             head = inbox.get();
             timeout.next = head;
+            timeout.inboxDepth = head == null ? 1 : head.inboxDepth + 1;
         } while (!inbox.compareAndSet(head, timeout));
+        // Cancellations and later deadlines do not wake a sleeping driver, so without this they
+        // would pile up, and stay reachable, until its next deadline, which may be hours away.
+        if (timeout.inboxDepth % INBOX_BATCH == 0 && sleeping) {
+            wakeUp();
+        }
     }
 
     /** Called by a successful {@link Timeout#cancel()}, from any thread. */

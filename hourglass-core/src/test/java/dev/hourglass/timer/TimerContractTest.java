@@ -13,6 +13,7 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -374,6 +375,33 @@ abstract class TimerContractTest {
         assertThat(far.reschedule(Duration.ZERO)).isTrue();
         now.awaitRuns(1);
         assertThat(now.times).containsExactly(clock.nanoTime());
+    }
+
+    @EachStructure
+    void cancelledTimeoutsAreNotRetainedWhileTheDriverSleepsTowardsAFarDeadline(TimerStructure structure)
+            throws InterruptedException {
+        start(structure);
+        timer.schedule(new Probe(), Duration.ofHours(1));
+        barrier(); // the driver sleeps towards the far deadline; the clock never moves again
+        int count = 20 * TimerCore.INBOX_BATCH;
+        List<WeakReference<Runnable>> tasks = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            Runnable task = new Probe();
+            tasks.add(new WeakReference<>(task));
+            // Later than the far deadline and then cancelled: neither message wakes the driver.
+            assertThat(timer.schedule(task, Duration.ofHours(2).plusNanos(i)).cancel())
+                    .isTrue();
+        }
+        long collectable = count - TimerCore.INBOX_BATCH;
+        long cleared = 0;
+        for (long end = System.nanoTime() + SECONDS.toNanos(AWAIT_SECONDS);
+                cleared < collectable && System.nanoTime() - end < 0; ) {
+            System.gc();
+            cleared = tasks.stream().filter(ref -> ref.get() == null).count();
+        }
+        assertThat(cleared)
+                .as("cancelled tasks no longer reachable, of %d", count)
+                .isGreaterThanOrEqualTo(collectable);
     }
 
     @EachStructure
