@@ -1,5 +1,6 @@
 package dev.hourglass.examples;
 
+import dev.hourglass.examples.heartbeat.HeartbeatCommand;
 import java.io.PrintStream;
 import java.util.Arrays;
 
@@ -20,6 +21,9 @@ public final class Main {
             case "demo":
                 System.exit(StructuresDemo.run(rest, System.out, System.err));
                 break;
+            case "heartbeat-server":
+                System.exit(HeartbeatCommand.run(rest, System.out, System.err));
+                break;
             case "help":
             case "--help":
             case "-h":
@@ -39,6 +43,10 @@ public final class Main {
         out.println("  demo [--timers N] [--span-ms MS] [--tick-us US]");
         out.println("        schedule N timers spread over MS milliseconds on every structure, fire them");
         out.println("        under the system clock and print how late each structure fired (default)");
+        out.println("  heartbeat-server [--port 7000] [--idle-ms 10000] [--clients N --ping-ms MS --silent F]");
+        out.println("        a TCP server that answers PING lines and kicks connections silent for longer than the");
+        out.println("        idle timeout; --clients also runs a load client whose F fraction goes silent");
+        out.println("        (more: --host, --silent-after-ms, --seconds S, --quiet; Ctrl-C stops)");
         out.println("  help  this text");
     }
 }
