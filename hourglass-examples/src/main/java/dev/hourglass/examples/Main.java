@@ -21,6 +21,9 @@ public final class Main {
             case "demo":
                 System.exit(StructuresDemo.run(rest, System.out, System.err));
                 break;
+            case "cooldowns":
+                System.exit(CooldownsDemo.run(rest, System.in, System.out, System.err, Terminal.isTerminal()));
+                break;
             case "heartbeat-server":
                 System.exit(HeartbeatCommand.run(rest, System.out, System.err));
                 break;
@@ -43,6 +46,9 @@ public final class Main {
         out.println("  demo [--timers N] [--span-ms MS] [--tick-us US]");
         out.println("        schedule N timers spread over MS milliseconds on every structure, fire them");
         out.println("        under the system clock and print how late each structure fired (default)");
+        out.println("  cooldowns [--seconds S] [--auto]");
+        out.println("        a game round of S seconds (default 30): abilities with cooldown bars and a countdown;");
+        out.println("        type 1/2/3 + Enter to use an ability, r to reset, q to quit; --auto plays by itself");
         out.println("  heartbeat-server [--port 7000] [--idle-ms 10000] [--clients N --ping-ms MS --silent F]");
         out.println("        a TCP server that answers PING lines and kicks connections silent for longer than the");
         out.println("        idle timeout; --clients also runs a load client whose F fraction goes silent");

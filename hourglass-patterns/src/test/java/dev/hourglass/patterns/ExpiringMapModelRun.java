@@ -76,17 +76,6 @@ final class ExpiringMapModelRun {
                 .build();
     }
 
-    static long seed() {
-        String property = System.getProperty("hourglass.seed");
-        if (property == null) {
-            return 0x5EED_E4B1L;
-        }
-        if (property.equals("random")) {
-            return new SplittableRandom().nextLong();
-        }
-        return Long.parseLong(property);
-    }
-
     void run(int operations) throws InterruptedException {
         try {
             for (step = 0; step < operations; step++) {

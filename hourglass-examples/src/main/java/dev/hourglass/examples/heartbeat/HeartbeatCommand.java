@@ -1,10 +1,9 @@
 package dev.hourglass.examples.heartbeat;
 
+import dev.hourglass.examples.Terminal;
 import dev.hourglass.time.NanoClock;
-import java.io.Console;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.reflect.InvocationTargetException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -47,7 +46,7 @@ public final class HeartbeatCommand {
                 "heartbeat-server-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            return run(args, out, err, isTerminal(), stop);
+            return run(args, out, err, Terminal.isTerminal(), stop);
         } finally {
             done.countDown();
             try {
@@ -178,21 +177,5 @@ public final class HeartbeatCommand {
                 "client: %d of %d silent connections kicked, %d of %d pinging connections kicked, %d connects failed, "
                         + "%d pongs%n",
                 silentKicked, silent, pingingKicked, pinging, client.failed(), client.pongs());
-    }
-
-    /** Tells whether standard output is a terminal, which Java 22+ reports through Console.isTerminal. */
-    private static boolean isTerminal() {
-        Console console = System.console();
-        if (console == null) {
-            return false;
-        }
-        try {
-            return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
-        } catch (NoSuchMethodException e) {
-            // Before Java 22 a console exists only when both standard streams are a terminal.
-            return true;
-        } catch (IllegalAccessException | InvocationTargetException e) {
-            return false;
-        }
     }
 }
