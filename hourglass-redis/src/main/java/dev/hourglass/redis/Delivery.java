@@ -1,0 +1,99 @@
+package dev.hourglass.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+
+/**
+ * One delivery of a due timer to a {@link TimerHandler}. {@link #attempt()} counts deliveries of
+ * the timer since it was last scheduled or requeued: 1 for the first, more after a failure or an
+ * expired lease, so a handler can tell a possible repeat and deduplicate.
+ *
+ * <p>Complexity: O(1) accessors. Ordering: not applicable. Thread-safety: immutable except the
+ * payload array, which belongs to the handler.
+ */
+public final class Delivery {
+    private final ShardKeys shard;
+    private final String id;
+    private final byte[] payload;
+    private final Instant dueTime;
+    private final int attempt;
+    private final byte[] token;
+
+    Delivery(ShardKeys shard, String id, byte[] payload, Instant dueTime, int attempt, byte[] token) {
+        this.shard = shard;
+        this.id = id;
+        this.payload = payload;
+        this.dueTime = dueTime;
+        this.attempt = attempt;
+        this.token = token;
+    }
+
+    /**
+     * Returns the queue the timer belongs to.
+     *
+     * @return the queue's name
+     */
+    public String queue() {
+        return shard.queue();
+    }
+
+    /**
+     * Returns the timer's id.
+     *
+     * @return the id it was scheduled with
+     */
+    public String id() {
+        return id;
+    }
+
+    /**
+     * Returns the payload the timer was scheduled with.
+     *
+     * @return the bytes, owned by the caller
+     */
+    public byte[] payload() {
+        return payload;
+    }
+
+    /**
+     * Returns the payload decoded as UTF-8.
+     *
+     * @return the payload as text
+     */
+    public String payloadAsString() {
+        return new String(payload, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Returns when this delivery was due, in Redis server time, to the millisecond: the scheduled
+     * time, or for a retry after a failure the time the backoff ended.
+     *
+     * @return the due time
+     */
+    public Instant dueTime() {
+        return dueTime;
+    }
+
+    /**
+     * Returns the delivery count: 1 for the first delivery since the timer was scheduled (or
+     * requeued), 2 for the next and so on.
+     *
+     * @return the attempt, at least 1
+     */
+    public int attempt() {
+        return attempt;
+    }
+
+    ShardKeys shard() {
+        return shard;
+    }
+
+    byte[] token() {
+        return token;
+    }
+
+    @Override
+    public String toString() {
+        return "Delivery[queue=" + queue() + ", id=" + id + ", due=" + dueTime + ", attempt=" + attempt + "]";
+    }
+}

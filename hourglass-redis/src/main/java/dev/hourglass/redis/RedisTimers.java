@@ -1,0 +1,458 @@
+package dev.hourglass.redis;
+
+import dev.hourglass.timer.Timer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.exceptions.JedisException;
+
+/**
+ * A node of a fleet sharing durable timers in Redis: timers survive restarts of the nodes (and of
+ * Redis, with AOF), and each due timer is delivered to one node at a time.
+ *
+ * <pre>{@code
+ * RedisTimers node = RedisTimers.builder().redis("127.0.0.1", 6379).queues("orders").build();
+ * node.register("orders", d -> cancelUnpaid(d.id(), d.attempt()));
+ * node.schedule("orders", "order-42", Duration.ofMinutes(30), "cancel".getBytes(UTF_8));
+ * node.schedule("orders", "order-42", Duration.ofMinutes(45), "cancel".getBytes(UTF_8)); // reschedule
+ * node.cancel("orders", "order-42");
+ * }</pre>
+ *
+ * <p><b>Guarantees.</b> Scheduling is idempotent by id: scheduling an id again replaces its due
+ * time and payload and resets its attempts. A due timer is claimed atomically (a Lua script) by one
+ * node under a lease; the node runs the handler and acknowledges, which deletes the timer. When no
+ * node fails, each timer is therefore delivered exactly once. Delivery is at least once: a node that
+ * crashes or hangs past its lease lets the lease run out, and the timer is claimed again with a
+ * higher {@link Delivery#attempt()}. A failing handler is retried after an exponential backoff; after
+ * {@code maxAttempts} deliveries (an expired lease counts as one) the timer is parked in the dead
+ * letters, where {@link #deadLetters}, {@link #lookup}, {@link #requeue}, {@link #cancel} and {@link
+ * #purgeDeadLetters} reach it.
+ *
+ * <p><b>Rescheduling or cancelling a claimed timer.</b> The new schedule (or the cancellation)
+ * wins: every change gives the timer a new token, and the in-flight delivery's acknowledgement or
+ * failure, which carries the old token, is ignored. The handler of that delivery still runs to its
+ * end.
+ *
+ * <p><b>Handlers slower than the lease</b> get their timer delivered a second time, to another node
+ * or this one, and the first delivery's outcome is ignored; choose a lease longer than the slowest
+ * handler (leases are not extended).
+ *
+ * <p><b>Clock.</b> Due times and leases are Redis server time, read inside the scripts, so nodes with
+ * skewed clocks agree; a delay is measured on Redis's clock from when the schedule runs. Times are
+ * whole milliseconds, rounded up (never early).
+ *
+ * <p><b>Wake-ups.</b> A node sleeps on a local Hourglass {@link Timer} until the earliest due time
+ * or lease expiry it knows of, learns of earlier timers scheduled by other nodes through Redis
+ * pub/sub, and looks at Redis at least once per fallback poll period in case a message was lost. An
+ * idle node makes one pipelined round trip per fallback period.
+ *
+ * <p><b>Redis down.</b> {@link #schedule}, {@link #cancel} and the other calls throw {@link
+ * RedisTimersException}: the change was not acknowledged, and since every call is idempotent the
+ * caller may repeat it. The node's claim loop and subscription retry with backoff and carry on when
+ * Redis is back; nothing acknowledged is lost (with AOF, up to the fsync policy).
+ *
+ * <p>The client is Jedis, not Lettuce: the node's Redis traffic is a few round trips per pass from
+ * one loop thread plus blocking calls from callers, which a small blocking pool serves simply and
+ * which keeps the module free of Netty and reactive types. The node needs its own pub/sub connection
+ * and a pool sized for its threads, so it is given an address, not a pool.
+ *
+ * <p>Complexity: each call is one round trip running an O(log n) script on one shard ({@link
+ * #scheduleAll} pipelines; {@link #deadLetters} and {@link #purgeDeadLetters} visit every shard).
+ * Ordering: within a shard timers are claimed in due-time order; deliveries run concurrently on the
+ * handler executor. Thread-safety: every method may be called from any thread, including handlers.
+ */
+public final class RedisTimers implements AutoCloseable {
+    private static final int PIPELINE_CHUNK = 1_000;
+
+    private final JedisPool pool;
+    private final String namespace;
+    private final String nodeId;
+    private final Map<String, ShardKeys[]> layout;
+    private final ClaimLoop loop;
+    private final WakeSubscriber subscriber;
+    private final Timer ownedTimer;
+    private final ExecutorService ownedExecutor;
+    private final long leaseMillis;
+    private volatile boolean closed;
+
+    RedisTimers(
+            JedisPool pool,
+            String namespace,
+            String nodeId,
+            Map<String, ShardKeys[]> layout,
+            ClaimLoop loop,
+            WakeSubscriber subscriber,
+            Timer ownedTimer,
+            ExecutorService ownedExecutor,
+            long leaseMillis) {
+        this.pool = pool;
+        this.namespace = namespace;
+        this.nodeId = nodeId;
+        this.layout = Map.copyOf(layout);
+        this.loop = loop;
+        this.subscriber = subscriber;
+        this.ownedTimer = ownedTimer;
+        this.ownedExecutor = ownedExecutor;
+        this.leaseMillis = leaseMillis;
+    }
+
+    /**
+     * Returns a builder of a node.
+     *
+     * @return a builder with the defaults it documents
+     */
+    public static RedisTimersBuilder builder() {
+        return new RedisTimersBuilder();
+    }
+
+    /**
+     * Returns this node's id.
+     *
+     * @return the id given to the builder, or the random one it chose
+     */
+    public String nodeId() {
+        return nodeId;
+    }
+
+    /**
+     * Schedules (or reschedules) a timer due at an instant; see {@link TimerRequest#at}.
+     *
+     * @param queue a declared queue
+     * @param id the timer's id, not null or empty
+     * @param dueTime when it is due
+     * @param payload what the handler receives, not null
+     * @return the due time as stored
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if the queue is unknown, the id empty or the instant out of
+     *     range
+     * @throws RedisTimersException if Redis failed: the schedule was not acknowledged
+     * @throws IllegalStateException if the node is closed
+     */
+    public Instant schedule(String queue, String id, Instant dueTime, byte[] payload) {
+        ShardKeys[] shards = shards(queue);
+        return scheduleOne(queue, shards, TimerRequest.at(id, dueTime, payload));
+    }
+
+    /**
+     * Schedules (or reschedules) a timer due after a delay on Redis's clock; see {@link
+     * TimerRequest#after}.
+     *
+     * @param queue a declared queue
+     * @param id the timer's id, not null or empty
+     * @param delay how long until it is due, not negative
+     * @param payload what the handler receives, not null
+     * @return the due time as stored, by Redis's clock
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if the queue is unknown, the id empty or the delay negative
+     *     or too long
+     * @throws RedisTimersException if Redis failed: the schedule was not acknowledged
+     * @throws IllegalStateException if the node is closed
+     */
+    public Instant schedule(String queue, String id, Duration delay, byte[] payload) {
+        ShardKeys[] shards = shards(queue);
+        return scheduleOne(queue, shards, TimerRequest.after(id, delay, payload));
+    }
+
+    /**
+     * Schedules (or reschedules) many timers, pipelined in chunks of 1,000. When the same id occurs
+     * twice, the later request wins. Only when this returns are all acknowledged.
+     *
+     * @param queue a declared queue
+     * @param requests the timers, none null
+     * @throws NullPointerException if an argument or a request is null
+     * @throws IllegalArgumentException if the queue is unknown
+     * @throws RedisTimersException if Redis failed: some, all or none were stored; scheduling them
+     *     all again is safe
+     * @throws IllegalStateException if the node is closed
+     */
+    public void scheduleAll(String queue, Collection<TimerRequest> requests) {
+        ShardKeys[] shards = shards(queue);
+        Objects.requireNonNull(requests, "requests");
+        List<ScriptRunner.Call> calls = new ArrayList<>(Math.min(requests.size(), PIPELINE_CHUNK));
+        for (TimerRequest r : requests) {
+            calls.add(scheduleCall(queue, shards, Objects.requireNonNull(r, "request")));
+        }
+        withRedis(
+                () -> requests.size() + " schedules on queue '" + queue + "' were not all acknowledged (scheduling"
+                        + " them again is safe)",
+                jedis -> {
+                    for (int from = 0; from < calls.size(); from += PIPELINE_CHUNK) {
+                        ScriptRunner.runAll(jedis, calls.subList(from, Math.min(calls.size(), from + PIPELINE_CHUNK)));
+                    }
+                    return null;
+                });
+    }
+
+    /**
+     * Cancels a timer, whether scheduled, claimed (the running delivery's outcome is then ignored)
+     * or dead.
+     *
+     * @param queue a declared queue
+     * @param id the timer's id
+     * @return true if it existed
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if the queue is unknown or the id empty
+     * @throws RedisTimersException if Redis failed: the cancellation was not acknowledged
+     * @throws IllegalStateException if the node is closed
+     */
+    public boolean cancel(String queue, String id) {
+        ShardKeys shard = shard(queue, id);
+        Object reply = withRedis(
+                () -> "cancel of '" + id + "' on queue '" + queue + "' was not acknowledged (cancelling again is safe)",
+                jedis -> ScriptRunner.run(jedis, call(Script.CANCEL, shard, id)));
+        return (Long) reply > 0;
+    }
+
+    /**
+     * Reads a timer atomically.
+     *
+     * @param queue a declared queue
+     * @param id the timer's id
+     * @return its snapshot, or empty if there is no such timer (never scheduled, fired and
+     *     acknowledged, or cancelled)
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if the queue is unknown or the id empty
+     * @throws RedisTimersException if Redis failed
+     * @throws IllegalStateException if the node is closed
+     */
+    public Optional<TimerSnapshot> lookup(String queue, String id) {
+        ShardKeys shard = shard(queue, id);
+        Object reply = withRedis(
+                () -> "lookup of '" + id + "' on queue '" + queue + "' failed",
+                jedis -> ScriptRunner.run(jedis, call(Script.LOOKUP, shard, id)));
+        return Optional.ofNullable(snapshot(queue, id, reply));
+    }
+
+    /**
+     * Registers the handler of a queue: this node starts claiming its due timers.
+     *
+     * @param queue a declared queue
+     * @param handler its handler, not null
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if the queue is unknown
+     * @throws IllegalStateException if the queue already has a handler on this node, or the node is
+     *     closed
+     */
+    public void register(String queue, TimerHandler handler) {
+        ShardKeys[] shards = shards(queue);
+        Objects.requireNonNull(handler, "handler");
+        checkOpen();
+        if (!loop.register(queue, shards, handler)) {
+            throw new IllegalStateException("queue '" + queue + "' already has a handler on node " + nodeId);
+        }
+    }
+
+    /**
+     * Lists dead timers: up to {@code limit}, oldest death first within each shard, shard by shard.
+     *
+     * @param queue a declared queue
+     * @param limit the most to return, at least 1
+     * @return their snapshots
+     * @throws NullPointerException if {@code queue} is null
+     * @throws IllegalArgumentException if the queue is unknown or the limit less than 1
+     * @throws RedisTimersException if Redis failed
+     * @throws IllegalStateException if the node is closed
+     */
+    public List<TimerSnapshot> deadLetters(String queue, int limit) {
+        ShardKeys[] shards = shards(queue);
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1: " + limit);
+        }
+        return withRedis(() -> "listing the dead letters of queue '" + queue + "' failed", jedis -> {
+            List<TimerSnapshot> dead = new ArrayList<>();
+            for (ShardKeys shard : shards) {
+                for (byte[] rawId : jedis.zrange(shard.deadKey(), 0, limit - dead.size() - 1)) {
+                    String id = new String(rawId, StandardCharsets.UTF_8);
+                    TimerSnapshot s = snapshot(queue, id, ScriptRunner.run(jedis, call(Script.LOOKUP, shard, id)));
+                    if (s != null && s.state() == TimerState.DEAD) {
+                        dead.add(s);
+                    }
+                }
+                if (dead.size() >= limit) {
+                    break;
+                }
+            }
+            return dead;
+        });
+    }
+
+    /**
+     * Makes a dead timer due now again, with its payload and no attempts.
+     *
+     * @param queue a declared queue
+     * @param id the timer's id
+     * @return true if it was dead and is now scheduled; false if it was not dead
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if the queue is unknown or the id empty
+     * @throws RedisTimersException if Redis failed: the requeue was not acknowledged
+     * @throws IllegalStateException if the node is closed
+     */
+    public boolean requeue(String queue, String id) {
+        ShardKeys shard = shard(queue, id);
+        Object reply = withRedis(
+                () -> "requeue of '" + id + "' on queue '" + queue
+                        + "' was not acknowledged (requeueing again is safe)",
+                jedis -> ScriptRunner.run(
+                        jedis,
+                        new ScriptRunner.Call(
+                                Script.REQUEUE,
+                                shard.keys(),
+                                List.of(ShardKeys.bytes(id), channel(namespace), ShardKeys.bytes(queue)))));
+        return (Long) reply == 1;
+    }
+
+    /**
+     * Deletes every dead timer of a queue.
+     *
+     * @param queue a declared queue
+     * @return how many were deleted
+     * @throws NullPointerException if {@code queue} is null
+     * @throws IllegalArgumentException if the queue is unknown
+     * @throws RedisTimersException if Redis failed: some may have been deleted
+     * @throws IllegalStateException if the node is closed
+     */
+    public long purgeDeadLetters(String queue) {
+        ShardKeys[] shards = shards(queue);
+        return withRedis(() -> "purging the dead letters of queue '" + queue + "' failed", jedis -> {
+            long purged = 0;
+            for (ShardKeys shard : shards) {
+                long n;
+                do {
+                    n = (Long) ScriptRunner.run(
+                            jedis,
+                            new ScriptRunner.Call(
+                                    Script.PURGE,
+                                    shard.keys(),
+                                    List.of(ShardKeys.bytes(Integer.toString(PIPELINE_CHUNK)))));
+                    purged += n;
+                } while (n > 0);
+            }
+            return purged;
+        });
+    }
+
+    /**
+     * Stops the node: it claims nothing more, waits up to one lease duration for running deliveries
+     * to finish and sends their outcomes, then closes its connections, and its own timer and handler
+     * pool if it made them. Timers stay in Redis for the other nodes. A second call does nothing.
+     */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        loop.close(leaseMillis);
+        subscriber.close();
+        if (ownedExecutor != null) {
+            ownedExecutor.shutdownNow();
+            try {
+                ownedExecutor.awaitTermination(1, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (ownedTimer != null) {
+            ownedTimer.close();
+        }
+        pool.close();
+    }
+
+    /** Returns how many claim passes have completed (for tests). */
+    long passes() {
+        return loop.passes();
+    }
+
+    static byte[] channel(String namespace) {
+        return ShardKeys.bytes(namespace + ":wake");
+    }
+
+    private Instant scheduleOne(String queue, ShardKeys[] shards, TimerRequest request) {
+        ScriptRunner.Call call = scheduleCall(queue, shards, request);
+        Object reply = withRedis(
+                () -> "schedule of '" + request.id() + "' on queue '" + queue + "' was not acknowledged (it may or may"
+                        + " not be stored; scheduling it again is safe)",
+                jedis -> ScriptRunner.run(jedis, call));
+        return Instant.ofEpochMilli((Long) reply);
+    }
+
+    private ScriptRunner.Call scheduleCall(String queue, ShardKeys[] shards, TimerRequest r) {
+        ShardKeys shard = shards[ShardKeys.shardOf(r.id(), shards.length)];
+        return new ScriptRunner.Call(
+                Script.SCHEDULE,
+                shard.keys(),
+                List.of(
+                        ShardKeys.bytes(r.id()),
+                        r.payload(),
+                        ShardKeys.bytes(r.relative() ? "in" : "at"),
+                        ShardKeys.bytes(Long.toString(r.millis())),
+                        channel(namespace),
+                        ShardKeys.bytes(queue)));
+    }
+
+    private ShardKeys[] shards(String queue) {
+        Objects.requireNonNull(queue, "queue");
+        ShardKeys[] shards = layout.get(queue);
+        if (shards == null) {
+            throw new IllegalArgumentException("unknown queue '" + queue + "': declared queues are "
+                    + layout.keySet().stream().sorted().toList());
+        }
+        return shards;
+    }
+
+    private ShardKeys shard(String queue, String id) {
+        ShardKeys[] shards = shards(queue);
+        return shards[ShardKeys.shardOf(TimerRequest.checkId(id), shards.length)];
+    }
+
+    private static ScriptRunner.Call call(Script script, ShardKeys shard, String id) {
+        return new ScriptRunner.Call(script, shard.keys(), List.of(ShardKeys.bytes(id)));
+    }
+
+    private static TimerSnapshot snapshot(String queue, String id, Object reply) {
+        if (reply == null) {
+            return null;
+        }
+        List<?> r = (List<?>) reply;
+        String state = new String((byte[]) r.get(0), StandardCharsets.UTF_8);
+        String[] meta = new String((byte[]) r.get(1), StandardCharsets.UTF_8).split(" ", 4);
+        return new TimerSnapshot(
+                queue,
+                id,
+                Instant.ofEpochMilli(Long.parseLong(meta[0])),
+                r.get(2) == null ? new byte[0] : (byte[]) r.get(2),
+                Integer.parseInt(meta[1]),
+                TimerState.valueOf(state.toUpperCase(Locale.ROOT)),
+                state.equals("claimed") ? Optional.of(meta[3]) : Optional.empty());
+    }
+
+    private <T> T withRedis(Supplier<String> failure, Function<Jedis, T> action) {
+        checkOpen();
+        try (Jedis jedis = pool.getResource()) {
+            return action.apply(jedis);
+        } catch (JedisException e) {
+            throw new RedisTimersException(failure.get(), e);
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("node " + nodeId + " is closed");
+        }
+    }
+}

@@ -1,0 +1,385 @@
+package dev.hourglass.redis;
+
+import dev.hourglass.timer.Timer;
+import dev.hourglass.timer.Timers;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntToLongFunction;
+import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisClientConfig;
+import redis.clients.jedis.JedisPool;
+
+/**
+ * Configures and starts a {@link RedisTimers} node. Every node of a deployment must use the same
+ * namespace, queues and shard count: they are the key layout. Lease, attempts and backoff should
+ * agree too (each node applies its own when it claims or retries).
+ *
+ * <p>Defaults: Redis at 127.0.0.1:6379, namespace "hourglass", a random node id, lease 30 s, 5
+ * attempts, backoff 1 s doubling up to 5 min, batches of 100, 1 shard, fallback poll 1 s, at most
+ * 256 deliveries in flight, 4 handler threads, a pool of 16 connections, and a timer thread of its
+ * own for the wake-ups.
+ *
+ * <p>Complexity: O(1) per setter. Ordering: not applicable. Thread-safety: not thread-safe; use from
+ * one thread.
+ */
+public final class RedisTimersBuilder {
+    private static final AtomicInteger HANDLER_THREADS = new AtomicInteger();
+
+    private HostAndPort address = new HostAndPort("127.0.0.1", 6379);
+    private JedisClientConfig clientConfig = DefaultJedisClientConfig.builder().build();
+    private int poolSize = 16;
+    private String namespace = "hourglass";
+    private String nodeId = UUID.randomUUID().toString().substring(0, 8);
+    private final Map<String, Boolean> queues = new LinkedHashMap<>();
+    private Duration lease = Duration.ofSeconds(30);
+    private int maxAttempts = 5;
+    private Duration backoffInitial = Duration.ofSeconds(1);
+    private Duration backoffMax = Duration.ofMinutes(5);
+    private int batchSize = 100;
+    private int shards = 1;
+    private Duration fallbackPoll = Duration.ofSeconds(1);
+    private int maxInFlight = 256;
+    private int handlerThreads = 4;
+    private Executor handlerExecutor;
+    private Timer timer;
+
+    RedisTimersBuilder() {}
+
+    /**
+     * Sets the Redis server (the node makes its own pool and its own pub/sub connection).
+     *
+     * @param host the host name or address, not null
+     * @param port the port, 1 to 65535
+     * @return this builder
+     * @throws NullPointerException if {@code host} is null
+     * @throws IllegalArgumentException if the port is out of range
+     */
+    public RedisTimersBuilder redis(String host, int port) {
+        Objects.requireNonNull(host, "host");
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("port must be in 1..65535: " + port);
+        }
+        this.address = new HostAndPort(host, port);
+        return this;
+    }
+
+    /**
+     * Sets how to connect: timeouts, password, TLS, database, client name.
+     *
+     * @param clientConfig the Jedis client configuration, not null
+     * @return this builder
+     * @throws NullPointerException if {@code clientConfig} is null
+     */
+    public RedisTimersBuilder clientConfig(JedisClientConfig clientConfig) {
+        this.clientConfig = Objects.requireNonNull(clientConfig, "clientConfig");
+        return this;
+    }
+
+    /**
+     * Sets the most connections the node's pool opens (the claim loop takes one, each calling
+     * thread one at a time).
+     *
+     * @param poolSize at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if {@code poolSize} is less than 1
+     */
+    public RedisTimersBuilder poolSize(int poolSize) {
+        this.poolSize = atLeast1("poolSize", poolSize);
+        return this;
+    }
+
+    /**
+     * Sets the prefix of every key and of the wake-up channel, which separates deployments sharing
+     * one Redis.
+     *
+     * @param namespace not null or empty, without braces
+     * @return this builder
+     * @throws NullPointerException if {@code namespace} is null
+     * @throws IllegalArgumentException if it is empty or contains a brace
+     */
+    public RedisTimersBuilder namespace(String namespace) {
+        this.namespace = name("namespace", namespace);
+        return this;
+    }
+
+    /**
+     * Sets the node's id, shown as the owner of the timers it holds and in its log lines and thread
+     * names.
+     *
+     * @param nodeId not null or empty
+     * @return this builder
+     * @throws NullPointerException if {@code nodeId} is null
+     * @throws IllegalArgumentException if it is empty
+     */
+    public RedisTimersBuilder nodeId(String nodeId) {
+        Objects.requireNonNull(nodeId, "nodeId");
+        if (nodeId.isEmpty()) {
+            throw new IllegalArgumentException("nodeId must not be empty");
+        }
+        this.nodeId = nodeId;
+        return this;
+    }
+
+    /**
+     * Declares queues. Only declared queues can be scheduled on or handled; anything else is refused
+     * as unknown, so a typo cannot park timers where no node will ever look.
+     *
+     * @param names the queues' names, not null or empty, without braces
+     * @return this builder
+     * @throws NullPointerException if a name is null
+     * @throws IllegalArgumentException if a name is empty or contains a brace
+     */
+    public RedisTimersBuilder queues(String... names) {
+        Objects.requireNonNull(names, "names");
+        for (String n : names) {
+            queues.put(name("queue", n), Boolean.TRUE);
+        }
+        return this;
+    }
+
+    /**
+     * Sets how long a node holds a claimed timer before others may claim it again. Longer than the
+     * slowest handler, or a slow handler's timer is delivered twice; short enough that a crashed
+     * node's timers come back soon.
+     *
+     * @param lease positive, at most one day
+     * @return this builder
+     * @throws NullPointerException if {@code lease} is null
+     * @throws IllegalArgumentException if it is not positive or longer than a day
+     */
+    public RedisTimersBuilder leaseDuration(Duration lease) {
+        this.lease = positive("leaseDuration", lease);
+        return this;
+    }
+
+    /**
+     * Sets how many deliveries a timer gets before it is parked in the dead letters. A delivery
+     * whose lease runs out counts as a failed one.
+     *
+     * @param maxAttempts at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if it is less than 1
+     */
+    public RedisTimersBuilder maxAttempts(int maxAttempts) {
+        this.maxAttempts = atLeast1("maxAttempts", maxAttempts);
+        return this;
+    }
+
+    /**
+     * Sets the retry backoff after a failed delivery: {@code initial} after the first failure,
+     * doubling after each further one, never more than {@code max}.
+     *
+     * @param initial not negative, at most one day
+     * @param max at least {@code initial}, at most one day
+     * @return this builder
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if an argument is out of range
+     */
+    public RedisTimersBuilder backoff(Duration initial, Duration max) {
+        Objects.requireNonNull(initial, "initial");
+        Objects.requireNonNull(max, "max");
+        if (initial.isNegative() || initial.compareTo(Duration.ofDays(1)) > 0) {
+            throw new IllegalArgumentException("initial backoff must be in 0..1 day: " + initial);
+        }
+        if (max.compareTo(initial) < 0 || max.compareTo(Duration.ofDays(1)) > 0) {
+            throw new IllegalArgumentException("max backoff must be in initial (" + initial + ")..1 day: " + max);
+        }
+        this.backoffInitial = initial;
+        this.backoffMax = max;
+        return this;
+    }
+
+    /**
+     * Sets the most timers one claim script takes from one shard.
+     *
+     * @param batchSize at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if it is less than 1
+     */
+    public RedisTimersBuilder batchSize(int batchSize) {
+        this.batchSize = atLeast1("batchSize", batchSize);
+        return this;
+    }
+
+    /**
+     * Sets how many shards each queue is split into; each shard has its own hash tag, so a Redis
+     * Cluster spreads them over its nodes. Part of the key layout: all nodes must agree, and changing
+     * it strands the timers of the shards that disappear.
+     *
+     * @param shards 1 to 1024
+     * @return this builder
+     * @throws IllegalArgumentException if out of range
+     */
+    public RedisTimersBuilder shards(int shards) {
+        if (shards < 1 || shards > 1024) {
+            throw new IllegalArgumentException("shards must be in 1..1024: " + shards);
+        }
+        this.shards = shards;
+        return this;
+    }
+
+    /**
+     * Sets the longest a node sleeps without looking at Redis, in case a wake-up message was lost.
+     *
+     * @param fallbackPoll positive, at most one day
+     * @return this builder
+     * @throws NullPointerException if {@code fallbackPoll} is null
+     * @throws IllegalArgumentException if not positive or longer than a day
+     */
+    public RedisTimersBuilder fallbackPoll(Duration fallbackPoll) {
+        this.fallbackPoll = positive("fallbackPoll", fallbackPoll);
+        return this;
+    }
+
+    /**
+     * Sets the most deliveries the node holds at once (claimed and not yet acknowledged).
+     *
+     * @param maxInFlight at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if it is less than 1
+     */
+    public RedisTimersBuilder maxInFlight(int maxInFlight) {
+        this.maxInFlight = atLeast1("maxInFlight", maxInFlight);
+        return this;
+    }
+
+    /**
+     * Sets the number of threads of the node's own handler pool (unused with {@link
+     * #handlerExecutor}).
+     *
+     * @param threads at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if it is less than 1
+     */
+    public RedisTimersBuilder handlerThreads(int threads) {
+        this.handlerThreads = atLeast1("handlerThreads", threads);
+        return this;
+    }
+
+    /**
+     * Runs handlers on the given executor instead of a pool of the node's own; the node does not
+     * shut it down.
+     *
+     * @param executor not null
+     * @return this builder
+     * @throws NullPointerException if {@code executor} is null
+     */
+    public RedisTimersBuilder handlerExecutor(Executor executor) {
+        this.handlerExecutor = Objects.requireNonNull(executor, "executor");
+        return this;
+    }
+
+    /**
+     * Arms the node's wake-ups on the given Hourglass timer instead of a timer thread of its own;
+     * the node does not close it. Its clock must flow with real time (the node sleeps towards Redis
+     * server times).
+     *
+     * @param timer not null
+     * @return this builder
+     * @throws NullPointerException if {@code timer} is null
+     */
+    public RedisTimersBuilder timer(Timer timer) {
+        this.timer = Objects.requireNonNull(timer, "timer");
+        return this;
+    }
+
+    /**
+     * Starts the node: its claim loop and its wake-up subscription. It does not wait for Redis: a
+     * node started while Redis is down retries until it is up.
+     *
+     * @return the running node
+     * @throws IllegalStateException if no queue was declared
+     */
+    public RedisTimers build() {
+        if (queues.isEmpty()) {
+            throw new IllegalStateException("declare at least one queue with queues(...)");
+        }
+        GenericObjectPoolConfig<Jedis> poolConfig = new GenericObjectPoolConfig<>();
+        poolConfig.setMaxTotal(poolSize);
+        poolConfig.setMaxIdle(poolSize);
+        poolConfig.setJmxEnabled(false);
+        JedisPool pool = new JedisPool(poolConfig, address, clientConfig);
+        boolean ownsTimer = timer == null;
+        Timer wakeTimer = ownsTimer ? Timers.builder().startTimerThread() : timer;
+        Executor executor = handlerExecutor;
+        ExecutorService ownedExecutor = null;
+        if (executor == null) {
+            ownedExecutor = Executors.newFixedThreadPool(handlerThreads, task -> {
+                Thread t = new Thread(task, "hourglass-redis-handler-" + HANDLER_THREADS.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+            executor = ownedExecutor;
+        }
+        long initial = backoffInitial.toMillis();
+        long max = backoffMax.toMillis();
+        IntToLongFunction backoffMillis = attempt -> {
+            int doublings = Math.min(Math.max(attempt - 1, 0), 40);
+            long b = initial << doublings;
+            return b < 0 || (doublings > 0 && b >> doublings != initial) ? max : Math.min(b, max);
+        };
+        ClaimLoop loop = new ClaimLoop(
+                pool,
+                wakeTimer,
+                executor,
+                nodeId,
+                batchSize,
+                lease.toMillis(),
+                maxAttempts,
+                backoffMillis,
+                fallbackPoll.toMillis(),
+                maxInFlight);
+        WakeSubscriber subscriber = new WakeSubscriber(
+                address, clientConfig, RedisTimers.channel(namespace), loop, fallbackPoll.toMillis());
+        Map<String, ShardKeys[]> layout = new LinkedHashMap<>();
+        for (String q : queues.keySet()) {
+            layout.put(q, ShardKeys.of(namespace, q, shards));
+        }
+        RedisTimers node = new RedisTimers(
+                pool,
+                namespace,
+                nodeId,
+                layout,
+                loop,
+                subscriber,
+                ownsTimer ? wakeTimer : null,
+                ownedExecutor,
+                lease.toMillis());
+        loop.start();
+        subscriber.start();
+        return node;
+    }
+
+    private static String name(String what, String value) {
+        Objects.requireNonNull(value, what);
+        if (value.isEmpty() || value.indexOf('{') >= 0 || value.indexOf('}') >= 0) {
+            throw new IllegalArgumentException(what + " must be non-empty and without braces: '" + value + "'");
+        }
+        return value;
+    }
+
+    private static int atLeast1(String what, int value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(what + " must be at least 1: " + value);
+        }
+        return value;
+    }
+
+    private static Duration positive(String what, Duration value) {
+        Objects.requireNonNull(value, what);
+        if (value.toMillis() < 1 || value.compareTo(Duration.ofDays(1)) > 0) {
+            throw new IllegalArgumentException(what + " must be in 1 ms..1 day: " + value);
+        }
+        return value;
+    }
+}

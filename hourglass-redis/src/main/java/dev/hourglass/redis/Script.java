@@ -1,0 +1,225 @@
+package dev.hourglass.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * The Lua scripts that make every state change of a timer atomic on one shard. Each runs with the
+ * shard's keys in the order of {@link ShardKeys#keys()}: 1 due (ZSET id -> due ms), 2 leases (ZSET
+ * id -> lease expiry ms), 3 dead (ZSET id -> time it died, ms), 4 payload (HASH id -> bytes), 5
+ * meta (HASH id -> "due attempts token owner"), 6 seq (the shard's token counter).
+ *
+ * <p>Time is Redis server time ({@code TIME}) so that nodes with skewed clocks agree on what is
+ * due. A script that reads {@code TIME} and then writes is safe because Redis 5 and later replicate
+ * and append to the AOF the script's effects (the commands it ran with their concrete values), not
+ * the script: a replica or an AOF replay never re-evaluates {@code TIME}. Redis 7 does nothing else.
+ *
+ * <p>Every write takes a fresh token from the shard's counter: a schedule, a claim and a requeue.
+ * Ack and nack only act when the caller's token is still the timer's token and the timer is still
+ * leased, which makes them idempotent (safe to send again after a lost reply) and makes the outcome
+ * of a delivery that was overtaken (its lease expired and another node claimed it, or the id was
+ * rescheduled or cancelled meanwhile) a no-op.
+ *
+ * <p>Complexity: each script costs O(log n) per timer it touches on a shard of n timers.
+ *
+ * <p>Ordering: not applicable; thread-safety: immutable, shared freely.
+ */
+enum Script {
+    /** ARGV: id, payload, "at"|"in", ms, channel, queue. Returns the due time (ms). */
+    SCHEDULE(
+            """
+            local now = now_ms()
+            local id = ARGV[1]
+            local due = tonumber(ARGV[4])
+            if ARGV[3] == 'in' then due = now + due end
+            redis.call('ZREM', KEYS[2], id)
+            redis.call('ZREM', KEYS[3], id)
+            local token = num(redis.call('INCR', KEYS[6]))
+            redis.call('ZADD', KEYS[1], num(due), id)
+            redis.call('HSET', KEYS[4], id, ARGV[2])
+            set_meta(id, due, 0, token, '-')
+            if redis.call('ZRANGE', KEYS[1], 0, 0)[1] == id then
+              redis.call('PUBLISH', ARGV[5], num(math.max(0, due - now)) .. ' ' .. ARGV[6])
+            end
+            return due
+            """),
+
+    /**
+     * ARGV: batch, lease ms, max attempts, owner. Reclaims expired leases (or moves them to the dead
+     * letters when their attempts are used up), then claims due timers, up to batch in all. Returns
+     * {now, delay to the shard's next due time or lease expiry or -1, 1 if the batch was full, then
+     * id, payload, due, attempt, token per claimed timer}.
+     */
+    CLAIM(
+            """
+            local now = now_ms()
+            local batch = tonumber(ARGV[1])
+            local lease_until = num(now + tonumber(ARGV[2]))
+            local out = {now, -1, 0}
+            local n = 0
+            local function claim(id)
+              local m = meta(id)
+              local token = num(redis.call('INCR', KEYS[6]))
+              local attempt = m.attempts + 1
+              redis.call('ZADD', KEYS[2], lease_until, id)
+              set_meta(id, m.due, attempt, token, ARGV[4])
+              out[#out + 1] = id
+              out[#out + 1] = redis.call('HGET', KEYS[4], id)
+              out[#out + 1] = m.due
+              out[#out + 1] = attempt
+              out[#out + 1] = token
+              n = n + 1
+            end
+            for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', num(now), 'LIMIT', 0, batch)) do
+              local m = meta(id)
+              if m.attempts >= tonumber(ARGV[3]) then
+                redis.call('ZREM', KEYS[2], id)
+                redis.call('ZADD', KEYS[3], num(now), id)
+                set_meta(id, m.due, m.attempts, m.token, '-')
+              else
+                claim(id)
+              end
+            end
+            if n < batch then
+              for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', num(now), 'LIMIT', 0, batch - n)) do
+                redis.call('ZREM', KEYS[1], id)
+                claim(id)
+              end
+            end
+            local next_at = nil
+            local d = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+            if d[2] then next_at = tonumber(d[2]) end
+            local l = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
+            if l[2] and (next_at == nil or tonumber(l[2]) < next_at) then next_at = tonumber(l[2]) end
+            if next_at ~= nil then out[2] = math.max(0, next_at - now) end
+            if n >= batch then out[3] = 1 end
+            return out
+            """),
+
+    /** ARGV: id, token. Returns 1 if the timer was done with, 0 if the token no longer holds it. */
+    ACK(
+            """
+            local m = meta(ARGV[1])
+            if not m or m.token ~= ARGV[2] or not redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
+            redis.call('ZREM', KEYS[2], ARGV[1])
+            redis.call('HDEL', KEYS[4], ARGV[1])
+            redis.call('HDEL', KEYS[5], ARGV[1])
+            return 1
+            """),
+
+    /**
+     * ARGV: id, token, backoff ms, max attempts. Returns 1 if the timer was made due again after the
+     * backoff, 2 if it went to the dead letters, 0 if the token no longer holds it.
+     */
+    NACK(
+            """
+            local m = meta(ARGV[1])
+            if not m or m.token ~= ARGV[2] or not redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
+            local now = now_ms()
+            redis.call('ZREM', KEYS[2], ARGV[1])
+            if m.attempts >= tonumber(ARGV[4]) then
+              redis.call('ZADD', KEYS[3], num(now), ARGV[1])
+              set_meta(ARGV[1], m.due, m.attempts, m.token, '-')
+              return 2
+            end
+            local due = now + tonumber(ARGV[3])
+            redis.call('ZADD', KEYS[1], num(due), ARGV[1])
+            set_meta(ARGV[1], due, m.attempts, m.token, '-')
+            return 1
+            """),
+
+    /** ARGV: id. Returns how many of due, leases and dead held the id (0 or 1). */
+    CANCEL(
+            """
+            local n = redis.call('ZREM', KEYS[1], ARGV[1]) + redis.call('ZREM', KEYS[2], ARGV[1])
+              + redis.call('ZREM', KEYS[3], ARGV[1])
+            redis.call('HDEL', KEYS[4], ARGV[1])
+            redis.call('HDEL', KEYS[5], ARGV[1])
+            return n
+            """),
+
+    /** ARGV: id. Returns nil, or {state, meta, payload}. */
+    LOOKUP(
+            """
+            local m = redis.call('HGET', KEYS[5], ARGV[1])
+            if not m then return false end
+            local state = 'scheduled'
+            if redis.call('ZSCORE', KEYS[2], ARGV[1]) then
+              state = 'claimed'
+            elseif redis.call('ZSCORE', KEYS[3], ARGV[1]) then
+              state = 'dead'
+            end
+            return {state, m, redis.call('HGET', KEYS[4], ARGV[1])}
+            """),
+
+    /** ARGV: id, channel, queue. Returns 1 if a dead timer was made due now with no attempts, else 0. */
+    REQUEUE(
+            """
+            if redis.call('ZREM', KEYS[3], ARGV[1]) == 0 then return 0 end
+            local now = now_ms()
+            local token = num(redis.call('INCR', KEYS[6]))
+            redis.call('ZADD', KEYS[1], num(now), ARGV[1])
+            set_meta(ARGV[1], now, 0, token, '-')
+            redis.call('PUBLISH', ARGV[2], '0 ' .. ARGV[3])
+            return 1
+            """),
+
+    /** ARGV: limit. Deletes up to limit dead timers; returns how many. */
+    PURGE(
+            """
+            local ids = redis.call('ZRANGE', KEYS[3], 0, tonumber(ARGV[1]) - 1)
+            for _, id in ipairs(ids) do
+              redis.call('ZREM', KEYS[3], id)
+              redis.call('HDEL', KEYS[4], id)
+              redis.call('HDEL', KEYS[5], id)
+            end
+            return #ids
+            """);
+
+    // Numbers go to Redis as strings formatted here: Lua's default formatting keeps 14 digits only.
+    private static final String PRELUDE =
+            """
+            local function now_ms()
+              local t = redis.call('TIME')
+              return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+            end
+            local function num(n) return string.format('%.0f', n) end
+            local function meta(id)
+              local m = redis.call('HGET', KEYS[5], id)
+              if not m then return nil end
+              local due, attempts, token, owner = string.match(m, '^(%-?%d+) (%d+) (%d+) (.*)$')
+              return {due = tonumber(due), attempts = tonumber(attempts), token = token, owner = owner}
+            end
+            local function set_meta(id, due, attempts, token, owner)
+              redis.call('HSET', KEYS[5], id, num(due) .. ' ' .. num(attempts) .. ' ' .. token .. ' ' .. owner)
+            end
+            """;
+
+    private final byte[] source;
+    private final byte[] sha;
+
+    Script(String body) {
+        this.source = (PRELUDE + body).getBytes(StandardCharsets.UTF_8);
+        this.sha = sha1Hex(source).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** Returns the script's text, for EVAL; the caller must not modify it. */
+    byte[] source() {
+        return source;
+    }
+
+    /** Returns the SHA-1 that Redis caches the script under, for EVALSHA; not to be modified. */
+    byte[] sha() {
+        return sha;
+    }
+
+    private static String sha1Hex(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-1", e);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package dev.hourglass.redis;
+
+import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
+import redis.clients.jedis.BinaryJedisPubSub;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisClientConfig;
+
+/**
+ * Listens on the namespace's wake-up channel, where a schedule publishes {@code "<delay ms>
+ * <queue>"} when its timer becomes the earliest of its shard, and tells the {@link ClaimLoop}, so a
+ * node sleeping towards a later timer wakes up for one another node just scheduled. Runs on its own
+ * thread with its own connection (a subscribed connection can do nothing else), reconnects with a
+ * backoff after a failure and asks for a pass on every (re)subscription, because messages published
+ * while it was away are lost; the fallback poll bounds the damage of any other lost message.
+ *
+ * <p>Complexity: O(1) per message. Ordering: messages are handled in the order Redis sends them.
+ * Thread-safety: {@link #start} and {@link #close} may be called from any thread.
+ */
+final class WakeSubscriber {
+    private static final System.Logger LOG = System.getLogger("dev.hourglass.redis");
+
+    private final HostAndPort address;
+    private final JedisClientConfig config;
+    private final byte[] channel;
+    private final ClaimLoop loop;
+    private final long maxBackoffMillis;
+    private final Thread thread;
+    private final BinaryJedisPubSub pubSub = new BinaryJedisPubSub() {
+        @Override
+        public void onSubscribe(byte[] channel, int subscribedChannels) {
+            loop.request();
+        }
+
+        @Override
+        public void onMessage(byte[] channel, byte[] message) {
+            String text = new String(message, StandardCharsets.UTF_8);
+            int space = text.indexOf(' ');
+            try {
+                loop.hint(text.substring(space + 1), Long.parseLong(text.substring(0, space)));
+            } catch (RuntimeException e) {
+                LOG.log(Level.DEBUG, () -> "ignoring wake-up message '" + text + "': " + e);
+            }
+        }
+    };
+    private Jedis connection; // guarded by this
+    private boolean closed; // guarded by this
+
+    WakeSubscriber(HostAndPort address, JedisClientConfig config, byte[] channel, ClaimLoop loop, long maxBackoff) {
+        this.address = address;
+        this.config = config;
+        this.channel = channel;
+        this.loop = loop;
+        this.maxBackoffMillis = maxBackoff;
+        this.thread = new Thread(this::run, "hourglass-redis-wake");
+        this.thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    private void run() {
+        int failures = 0;
+        while (true) {
+            try (Jedis jedis = new Jedis(address, config)) { // connects here
+                synchronized (this) {
+                    if (closed) {
+                        return;
+                    }
+                    connection = jedis;
+                }
+                jedis.subscribe(pubSub, channel);
+                failures = 0;
+            } catch (RuntimeException e) {
+                synchronized (this) {
+                    if (closed) {
+                        return;
+                    }
+                }
+                failures++;
+                LOG.log(
+                        failures == 1 ? Level.WARNING : Level.DEBUG,
+                        "wake-up subscription lost (" + failures + " in a row), resubscribing: " + e);
+            }
+            synchronized (this) {
+                if (closed) {
+                    return;
+                }
+                try {
+                    wait(Math.min(maxBackoffMillis, 50L << Math.min(failures, 20)));
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }
+    }
+
+    void close() {
+        synchronized (this) {
+            closed = true;
+            notifyAll();
+        }
+        boolean interrupted = false;
+        // A subscribe call racing with close may reconnect after a disconnect: repeat until it ends.
+        while (thread.isAlive()) {
+            try {
+                if (pubSub.isSubscribed()) {
+                    pubSub.unsubscribe();
+                }
+            } catch (RuntimeException e) {
+                LOG.log(Level.DEBUG, () -> "unsubscribe at close: " + e);
+            }
+            synchronized (this) {
+                if (connection != null) {
+                    connection.disconnect();
+                }
+            }
+            try {
+                thread.join(50);
+            } catch (InterruptedException e) {
+                interrupted = true;
+                break;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,341 @@
+package dev.hourglass.redis;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+
+/** The API against a real redis-server: reschedule, cancel, lookup, retries, dead letters, input. */
+class RedisTimersTest {
+    private static final Duration AWAIT = Duration.ofSeconds(20);
+    private static final AtomicInteger NAMESPACES = new AtomicInteger();
+    private static RedisServerProcess server;
+
+    private final List<RedisTimers> nodes = new ArrayList<>();
+    private final String namespace = "t" + NAMESPACES.incrementAndGet();
+
+    @BeforeAll
+    static void startRedis() {
+        server = RedisServerProcess.start();
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        server.close();
+    }
+
+    @AfterEach
+    void closeNodes() {
+        nodes.forEach(RedisTimers::close);
+    }
+
+    private RedisTimersBuilder builder() {
+        return RedisTimers.builder()
+                .redis("127.0.0.1", server.port())
+                .namespace(namespace)
+                .queues("q", "other")
+                .shards(1)
+                .handlerThreads(1)
+                .leaseDuration(Duration.ofSeconds(5))
+                .fallbackPoll(Duration.ofMillis(200));
+    }
+
+    private RedisTimers start(RedisTimersBuilder builder) {
+        RedisTimers node = builder.build();
+        nodes.add(node);
+        return node;
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(UTF_8);
+    }
+
+    @Test
+    void rescheduleReplacesDueTimeAndPayload() throws InterruptedException {
+        RedisTimers node = start(builder());
+        Recorder recorder = new Recorder();
+        Instant far = node.schedule("q", "a", Duration.ofHours(1), bytes("old"));
+        node.schedule("q", "later", Duration.ofSeconds(1), bytes("x"));
+        node.register("q", recorder);
+
+        Instant near = node.schedule("q", "a", Duration.ofMillis(150), bytes("new"));
+        node.schedule("q", "later", Duration.ofHours(1), bytes("y"));
+        assertThat(near).isBefore(far);
+        TimerSnapshot a = node.lookup("q", "a").orElseThrow();
+        assertThat(a.payloadAsString()).isEqualTo("new");
+        assertThat(a.dueTime()).isEqualTo(near);
+        assertThat(a.state()).isEqualTo(TimerState.SCHEDULED);
+        node.schedule("q", "probe", Duration.ofMillis(400), bytes("p"));
+
+        assertThat(recorder.await(() -> !recorder.of("probe").isEmpty(), AWAIT)).isTrue();
+        assertThat(recorder.of("a")).hasSize(1).first().satisfies(s -> {
+            assertThat(s.payload()).isEqualTo("new");
+            assertThat(s.attempt()).isEqualTo(1);
+        });
+        assertThat(recorder.of("later")).isEmpty();
+        assertThat(node.lookup("q", "later").orElseThrow().payloadAsString()).isEqualTo("y");
+        assertThat(Recorder.eventually(() -> node.lookup("q", "a").isEmpty(), AWAIT))
+                .isTrue();
+    }
+
+    @Test
+    void cancelRemovesTheTimer() throws InterruptedException {
+        RedisTimers node = start(builder());
+        Recorder recorder = new Recorder();
+        node.register("q", recorder);
+        node.schedule("q", "x", Duration.ofMillis(150), bytes("x"));
+        node.schedule("q", "probe", Duration.ofMillis(400), bytes("p"));
+
+        assertThat(node.cancel("q", "x")).isTrue();
+        assertThat(node.cancel("q", "x")).isFalse();
+        assertThat(node.cancel("q", "never")).isFalse();
+        assertThat(node.lookup("q", "x")).isEmpty();
+
+        assertThat(recorder.await(() -> !recorder.of("probe").isEmpty(), AWAIT)).isTrue();
+        assertThat(recorder.of("x")).isEmpty();
+    }
+
+    @Test
+    void lookupShowsStateAttemptsAndOwner() throws InterruptedException {
+        RedisTimers node = start(builder().nodeId("node-1"));
+        CountDownLatch handling = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        node.register("q", d -> {
+            handling.countDown();
+            release.await();
+        });
+        assertThat(node.lookup("q", "nothing")).isEmpty();
+        Instant due = Instant.now().plusMillis(100);
+        node.schedule("q", "l", due, bytes("payload"));
+        TimerSnapshot scheduled = node.lookup("q", "l").orElseThrow();
+        assertThat(scheduled.state()).isEqualTo(TimerState.SCHEDULED);
+        assertThat(scheduled.attempts()).isZero();
+        assertThat(scheduled.owner()).isEmpty();
+        assertThat(scheduled.dueTime())
+                .isEqualTo(due.plusNanos(999_999).truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
+
+        assertThat(handling.await(AWAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+        TimerSnapshot claimed = node.lookup("q", "l").orElseThrow();
+        assertThat(claimed.state()).isEqualTo(TimerState.CLAIMED);
+        assertThat(claimed.attempts()).isEqualTo(1);
+        assertThat(claimed.owner()).contains("node-1");
+        assertThat(claimed.payloadAsString()).isEqualTo("payload");
+
+        release.countDown();
+        assertThat(Recorder.eventually(() -> node.lookup("q", "l").isEmpty(), AWAIT))
+                .isTrue();
+    }
+
+    @Test
+    void rescheduleWhileClaimedWinsOverTheRunningDelivery() throws InterruptedException {
+        RedisTimers node = start(builder().handlerThreads(2));
+        CountDownLatch handling = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Recorder recorder = new Recorder();
+        node.register("q", d -> {
+            recorder.handle(d);
+            if (d.payloadAsString().equals("first")) {
+                handling.countDown();
+                release.await();
+            }
+        });
+        node.schedule("q", "r", Duration.ZERO, bytes("first"));
+        assertThat(handling.await(AWAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+        node.schedule("q", "r", Duration.ofMillis(300), bytes("second"));
+        release.countDown(); // the first delivery's ack carries a stale token: ignored
+
+        assertThat(recorder.await(() -> recorder.of("r").size() == 2, AWAIT)).isTrue();
+        assertThat(recorder.of("r")).extracting(Recorder.Seen::payload).containsExactly("first", "second");
+        assertThat(recorder.of("r")).extracting(Recorder.Seen::attempt).containsExactly(1, 1);
+        assertThat(Recorder.eventually(() -> node.lookup("q", "r").isEmpty(), AWAIT))
+                .isTrue();
+    }
+
+    @Test
+    void aHandlerSlowerThanItsLeaseIsDeliveredAgainAndItsLateAckIgnored() throws InterruptedException {
+        RedisTimers node = start(builder()
+                .handlerThreads(2)
+                .leaseDuration(Duration.ofMillis(600))
+                .backoff(Duration.ofMillis(50), Duration.ofMillis(50)));
+        CountDownLatch secondStarted = new CountDownLatch(1);
+        CountDownLatch firstReturned = new CountDownLatch(1);
+        Recorder recorder = new Recorder();
+        node.register("q", d -> {
+            recorder.handle(d);
+            if (d.attempt() == 1) {
+                secondStarted.await(); // hangs past its lease until the second delivery starts
+                firstReturned.countDown(); // then returns: its ack carries a stale token
+            } else if (d.attempt() == 2) {
+                secondStarted.countDown();
+                firstReturned.await();
+                long passes = node.passes();
+                Recorder.eventually(() -> node.passes() >= passes + 2, AWAIT); // the stale ack was sent
+                throw new IllegalStateException("second delivery fails on purpose: must be retried");
+            }
+        });
+        node.schedule("q", "slow", Instant.now().minusSeconds(1), bytes("s")); // in the past: due at once
+
+        assertThat(recorder.await(() -> recorder.of("slow").size() >= 3, AWAIT)).isTrue();
+        assertThat(Recorder.eventually(() -> node.lookup("q", "slow").isEmpty(), AWAIT))
+                .isTrue();
+        assertThat(recorder.of("slow")).extracting(Recorder.Seen::attempt).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void failingHandlerIsRetriedWithBackoffThenDeadLetteredAndCanBeRequeued() throws InterruptedException {
+        RedisTimers node = start(builder().maxAttempts(3).backoff(Duration.ofMillis(100), Duration.ofMillis(250)));
+        AtomicBoolean failing = new AtomicBoolean(true);
+        Recorder recorder = new Recorder();
+        node.register("q", d -> {
+            recorder.handle(d);
+            if (failing.get()) {
+                throw new IllegalStateException("failing on purpose, attempt " + d.attempt());
+            }
+        });
+        node.schedule("q", "f", Duration.ZERO, bytes("f"));
+
+        assertThat(Recorder.eventually(
+                        () -> node.lookup("q", "f")
+                                .map(s -> s.state() == TimerState.DEAD)
+                                .orElse(false),
+                        AWAIT))
+                .isTrue();
+        List<Recorder.Seen> seen = recorder.of("f");
+        assertThat(seen).extracting(Recorder.Seen::attempt).containsExactly(1, 2, 3);
+        // backoff 100 ms, then 200 ms; Redis counts whole milliseconds, so allow 2 ms of rounding
+        assertThat(seen.get(1).nanoTime() - seen.get(0).nanoTime()).isGreaterThanOrEqualTo(98_000_000L);
+        assertThat(seen.get(2).nanoTime() - seen.get(1).nanoTime()).isGreaterThanOrEqualTo(198_000_000L);
+        assertThat(node.deadLetters("q", 10)).singleElement().satisfies(s -> {
+            assertThat(s.id()).isEqualTo("f");
+            assertThat(s.attempts()).isEqualTo(3);
+            assertThat(s.state()).isEqualTo(TimerState.DEAD);
+        });
+
+        failing.set(false);
+        assertThat(node.requeue("q", "f")).isTrue();
+        assertThat(node.requeue("q", "f")).isFalse();
+        assertThat(recorder.await(() -> recorder.of("f").size() == 4, AWAIT)).isTrue();
+        assertThat(recorder.of("f").get(3).attempt()).isEqualTo(1);
+        assertThat(Recorder.eventually(() -> node.lookup("q", "f").isEmpty(), AWAIT))
+                .isTrue();
+        assertThat(node.deadLetters("q", 10)).isEmpty();
+    }
+
+    @Test
+    void purgeDeletesTheDeadLetters() throws InterruptedException {
+        RedisTimers node = start(builder().shards(3).maxAttempts(1));
+        node.register("q", d -> {
+            throw new IllegalStateException("failing on purpose");
+        });
+        for (int i = 0; i < 5; i++) {
+            node.schedule("q", "d" + i, Duration.ZERO, bytes("d"));
+        }
+        assertThat(Recorder.eventually(() -> node.deadLetters("q", 10).size() == 5, AWAIT))
+                .isTrue();
+        assertThat(node.deadLetters("q", 2)).hasSize(2);
+        assertThat(node.purgeDeadLetters("q")).isEqualTo(5);
+        assertThat(node.deadLetters("q", 10)).isEmpty();
+        assertThat(node.lookup("q", "d0")).isEmpty();
+    }
+
+    @Test
+    void pubSubWakesANodeSleepingTowardsAFarTimer() throws InterruptedException {
+        RedisTimers sleeper = start(builder().fallbackPoll(Duration.ofSeconds(60)));
+        RedisTimers producer = start(builder());
+        Recorder recorder = new Recorder();
+        producer.schedule("q", "far", Duration.ofHours(1), bytes("far"));
+        sleeper.register("q", recorder);
+        try (Jedis jedis = server.client()) {
+            assertThat(Recorder.eventually(
+                            () -> jedis.pubsubNumSub(namespace + ":wake").get(namespace + ":wake") >= 1
+                                    && sleeper.passes() >= 1,
+                            AWAIT))
+                    .isTrue();
+        }
+        long passesBefore = sleeper.passes();
+        long start = System.nanoTime();
+        producer.schedule("q", "near", Duration.ofMillis(100), bytes("near"));
+
+        // the sleeper would otherwise look again after its 60 s fallback poll
+        assertThat(recorder.await(() -> !recorder.of("near").isEmpty(), Duration.ofSeconds(10)))
+                .isTrue();
+        assertThat(System.nanoTime() - start).isLessThan(TimeUnit.SECONDS.toNanos(10));
+        assertThat(sleeper.passes() - passesBefore).isLessThan(10);
+    }
+
+    @Test
+    void badInputGetsAClearException() {
+        RedisTimers node = start(builder());
+        byte[] p = bytes("p");
+        assertThatThrownBy(() -> node.schedule("q", null, Duration.ZERO, p))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("id");
+        assertThatThrownBy(() -> node.schedule("q", "", Duration.ZERO, p))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("id must not be empty");
+        assertThatThrownBy(() -> node.schedule("q", "i", Duration.ofSeconds(-1), p))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("delay must not be negative: PT-1S");
+        assertThatThrownBy(() -> node.schedule("q", "i", Duration.ofDays(365L * 200_000), p))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("delay must be at most");
+        assertThatThrownBy(() -> node.schedule("q", "i", Instant.MAX, p))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("dueTime must be within");
+        assertThatThrownBy(() -> node.schedule("q", "i", (Duration) null, p))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("delay");
+        assertThatThrownBy(() -> node.schedule("q", "i", Duration.ZERO, null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("payload");
+        assertThatThrownBy(() -> node.schedule(null, "i", Duration.ZERO, p))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("queue");
+        assertThatThrownBy(() -> node.schedule("nope", "i", Duration.ZERO, p))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown queue 'nope': declared queues are [other, q]");
+        assertThatThrownBy(() -> node.cancel("nope", "i")).hasMessageContaining("unknown queue 'nope'");
+        assertThatThrownBy(() -> node.lookup("q", null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> node.register("nope", d -> {})).hasMessageContaining("unknown queue 'nope'");
+        assertThatThrownBy(() -> node.deadLetters("q", 0)).hasMessage("limit must be at least 1: 0");
+        assertThatThrownBy(() ->
+                        node.scheduleAll("q", java.util.Arrays.asList(TimerRequest.after("a", Duration.ZERO, p), null)))
+                .isInstanceOf(NullPointerException.class);
+        node.register("q", d -> {});
+        assertThatThrownBy(() -> node.register("q", d -> {}))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("already has a handler");
+        assertThatThrownBy(() -> RedisTimers.builder().build())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("declare at least one queue");
+        assertThatThrownBy(() -> RedisTimers.builder().queues("a{b}"))
+                .hasMessage("queue must be non-empty and without braces: 'a{b}'");
+        assertThatThrownBy(() -> RedisTimers.builder().leaseDuration(Duration.ZERO))
+                .hasMessage("leaseDuration must be in 1 ms..1 day: PT0S");
+        assertThatThrownBy(() -> RedisTimers.builder().shards(0)).hasMessage("shards must be in 1..1024: 0");
+        assertThat(node.lookup("q", "i")).isEmpty(); // nothing was stored by the refused calls
+    }
+
+    @Test
+    void aClosedNodeRefusesCalls() {
+        RedisTimers node = start(builder());
+        node.close();
+        node.close();
+        assertThatThrownBy(() -> node.schedule("q", "i", Duration.ZERO, bytes("p")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("is closed");
+    }
+}
