@@ -29,8 +29,8 @@ import redis.clients.jedis.JedisPool;
  * Passes requested while one runs coalesce into one.
  *
  * <p>An idle node therefore makes one pipelined round trip per fallback period. At most {@code
- * maxInFlight} deliveries are held at once (a little more when a pass spreads its claims over many
- * shards), so leases do not run out while deliveries wait for a handler thread.
+ * maxInFlight} deliveries are held at once, so leases do not run out while deliveries wait for a
+ * handler thread (provided the executor runs that many at once).
  *
  * <p>When Redis fails the pass is retried after a backoff growing from 50 ms to the fallback period;
  * outcomes that could not be sent are kept and sent again (acks and nacks are idempotent), and
@@ -322,15 +322,32 @@ final class ClaimLoop {
         if (capacity <= 0 || shards.isEmpty()) {
             return -1; // a finishing delivery requests the next pass
         }
-        byte[] batch = number(Math.max(1, Math.min(batchSize, capacity / shards.size())));
-        List<byte[]> args = List.of(batch, number(leaseMillis), number(maxAttempts), ShardKeys.bytes(nodeId));
+        // Never claim more than capacity: extra claims would wait for a handler thread while their
+        // leases run out. With fewer free slots than shards, a rotating subset of the shards claims
+        // one timer each and the others are only asked for their next time (batch 0).
+        int claiming = Math.min(shards.size(), capacity);
+        int start = (int) (passes.get() % shards.size());
+        byte[] batch = number(Math.min(batchSize, capacity / claiming));
+        byte[] peek = number(0);
         List<ScriptRunner.Call> calls = new ArrayList<>(shards.size());
-        for (ShardKeys s : shards) {
-            calls.add(new ScriptRunner.Call(Script.CLAIM, s.keys(), args));
+        for (int i = 0; i < shards.size(); i++) {
+            boolean claims = Math.floorMod(i - start, shards.size()) < claiming;
+            List<byte[]> args =
+                    List.of(claims ? batch : peek, number(leaseMillis), number(maxAttempts), ShardKeys.bytes(nodeId));
+            calls.add(new ScriptRunner.Call(Script.CLAIM, shards.get(i).keys(), args));
         }
-        List<Object> results = ScriptRunner.runAll(jedis, calls);
+        List<Object> results = ScriptRunner.runEach(jedis, calls);
         long next = -1;
         for (int i = 0; i < results.size(); i++) {
+            if (results.get(i) instanceof RuntimeException e) {
+                // the other shards' claims are already made: dispatch them; retry this one later
+                LOG.log(
+                        Level.WARNING,
+                        "node " + nodeId + ": claim on shard " + shards.get(i).shard() + " of queue '"
+                                + shards.get(i).queue() + "' failed: " + e);
+                next = next < 0 ? fallbackMillis : Math.min(next, fallbackMillis);
+                continue;
+            }
             List<?> r = (List<?>) results.get(i);
             long delay = (Long) r.get(1);
             if ((Long) r.get(2) == 1) {

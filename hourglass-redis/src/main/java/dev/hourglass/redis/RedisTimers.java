@@ -86,6 +86,7 @@ public final class RedisTimers implements AutoCloseable {
     private final Timer ownedTimer;
     private final ExecutorService ownedExecutor;
     private final long leaseMillis;
+    private boolean closing; // guarded by this
     private volatile boolean closed;
 
     RedisTimers(
@@ -346,18 +347,20 @@ public final class RedisTimers implements AutoCloseable {
 
     /**
      * Stops the node: it claims nothing more, waits up to one lease duration for running deliveries
-     * to finish and sends their outcomes, then closes its connections, and its own timer and handler
-     * pool if it made them. Timers stay in Redis for the other nodes. A second call does nothing.
+     * to finish (they may still use the node meanwhile) and sends their outcomes, then closes its
+     * connections, and its own timer and handler pool if it made them. Timers stay in Redis for the
+     * other nodes. A second call does nothing.
      */
     @Override
     public void close() {
         synchronized (this) {
-            if (closed) {
+            if (closing) {
                 return;
             }
-            closed = true;
+            closing = true;
         }
         loop.close(leaseMillis);
+        closed = true;
         subscriber.close();
         if (ownedExecutor != null) {
             ownedExecutor.shutdownNow();

@@ -25,9 +25,9 @@ import redis.clients.jedis.JedisPool;
  * agree too (each node applies its own when it claims or retries).
  *
  * <p>Defaults: Redis at 127.0.0.1:6379, namespace "hourglass", a random node id, lease 30 s, 5
- * attempts, backoff 1 s doubling up to 5 min, batches of 100, 1 shard, fallback poll 1 s, at most
- * 256 deliveries in flight, 4 handler threads, a pool of 16 connections, and a timer thread of its
- * own for the wake-ups.
+ * attempts, backoff 1 s doubling up to 5 min, batches of 100, 1 shard, fallback poll 1 s, 4 handler
+ * threads, as many deliveries in flight as handler threads (256 with a {@link #handlerExecutor}), a
+ * pool of 16 connections, and a timer thread of its own for the wake-ups.
  *
  * <p>Complexity: O(1) per setter. Ordering: not applicable. Thread-safety: not thread-safe; use from
  * one thread.
@@ -48,7 +48,7 @@ public final class RedisTimersBuilder {
     private int batchSize = 100;
     private int shards = 1;
     private Duration fallbackPoll = Duration.ofSeconds(1);
-    private int maxInFlight = 256;
+    private int maxInFlight; // 0: the default, see maxInFlight
     private int handlerThreads = 4;
     private Executor handlerExecutor;
     private Timer timer;
@@ -134,15 +134,19 @@ public final class RedisTimersBuilder {
      * Declares queues. Only declared queues can be scheduled on or handled; anything else is refused
      * as unknown, so a typo cannot park timers where no node will ever look.
      *
-     * @param names the queues' names, not null or empty, without braces
+     * @param names the queues' names, not null or empty, without braces or colons (a colon would let
+     *     namespace "a:b" with queue "c" share the keys of namespace "a" with queue "b:c")
      * @return this builder
      * @throws NullPointerException if a name is null
-     * @throws IllegalArgumentException if a name is empty or contains a brace
+     * @throws IllegalArgumentException if a name is empty or contains a brace or a colon
      */
     public RedisTimersBuilder queues(String... names) {
         Objects.requireNonNull(names, "names");
         for (String n : names) {
-            queues.put(name("queue", n), Boolean.TRUE);
+            if (name("queue", n).indexOf(':') >= 0) {
+                throw new IllegalArgumentException("queue must not contain a colon: '" + n + "'");
+            }
+            queues.put(n, Boolean.TRUE);
         }
         return this;
     }
@@ -242,7 +246,10 @@ public final class RedisTimersBuilder {
     }
 
     /**
-     * Sets the most deliveries the node holds at once (claimed and not yet acknowledged).
+     * Sets the most deliveries the node holds at once (claimed and not yet acknowledged). A lease
+     * runs from the claim, so deliveries beyond the handler threads wait in the executor's queue
+     * while their leases run out: keep {@code maxInFlight / threads * slowest handler} below the
+     * lease, or a timer is delivered again although no node failed. Default: the handler threads.
      *
      * @param maxInFlight at least 1
      * @return this builder
@@ -338,7 +345,7 @@ public final class RedisTimersBuilder {
                 maxAttempts,
                 backoffMillis,
                 fallbackPoll.toMillis(),
-                maxInFlight);
+                maxInFlight > 0 ? maxInFlight : handlerExecutor == null ? handlerThreads : 256);
         WakeSubscriber subscriber = new WakeSubscriber(
                 address, clientConfig, RedisTimers.channel(namespace), loop, fallbackPoll.toMillis());
         Map<String, ShardKeys[]> layout = new LinkedHashMap<>();

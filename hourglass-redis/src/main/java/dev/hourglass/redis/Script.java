@@ -30,7 +30,7 @@ enum Script {
     /** ARGV: id, payload, "at"|"in", ms, channel, queue. Returns the due time (ms). */
     SCHEDULE(
             """
-            local now = now_ms()
+            local now = now_ms_up()
             local id = ARGV[1]
             local due = tonumber(ARGV[4])
             if ARGV[3] == 'in' then due = now + due end
@@ -48,7 +48,8 @@ enum Script {
 
     /**
      * ARGV: batch, lease ms, max attempts, owner. Reclaims expired leases (or moves them to the dead
-     * letters when their attempts are used up), then claims due timers, up to batch in all. Returns
+     * letters when their attempts are used up), then claims due timers, up to batch in all (0 only
+     * reports the shard's next time). Returns
      * {now, delay to the shard's next due time or lease expiry or -1, 1 if the batch was full, then
      * id, payload, due, attempt, token per claimed timer}.
      */
@@ -94,7 +95,7 @@ enum Script {
             local l = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
             if l[2] and (next_at == nil or tonumber(l[2]) < next_at) then next_at = tonumber(l[2]) end
             if next_at ~= nil then out[2] = math.max(0, next_at - now) end
-            if n >= batch then out[3] = 1 end
+            if batch > 0 and n >= batch then out[3] = 1 end
             return out
             """),
 
@@ -117,7 +118,7 @@ enum Script {
             """
             local m = meta(ARGV[1])
             if not m or m.token ~= ARGV[2] or not redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
-            local now = now_ms()
+            local now = now_ms_up()
             redis.call('ZREM', KEYS[2], ARGV[1])
             if m.attempts >= tonumber(ARGV[4]) then
               redis.call('ZADD', KEYS[3], num(now), ARGV[1])
@@ -179,11 +180,16 @@ enum Script {
             """);
 
     // Numbers go to Redis as strings formatted here: Lua's default formatting keeps 14 digits only.
+    // Claims compare with the time rounded down and due times start from it rounded up: never early.
     private static final String PRELUDE =
             """
             local function now_ms()
               local t = redis.call('TIME')
               return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+            end
+            local function now_ms_up()
+              local t = redis.call('TIME')
+              return tonumber(t[1]) * 1000 + math.ceil(tonumber(t[2]) / 1000)
             end
             local function num(n) return string.format('%.0f', n) end
             local function meta(id)

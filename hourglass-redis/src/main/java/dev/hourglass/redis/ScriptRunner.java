@@ -45,13 +45,32 @@ final class ScriptRunner {
     }
 
     /**
-     * Runs scripts in one pipeline.
+     * Runs scripts in one pipeline; the first script that failed (other than with NOSCRIPT) makes
+     * it throw, after all have run.
      *
      * @param jedis the connection
      * @param calls what to run, in order
      * @return the replies, in the order of {@code calls}
      */
     static List<Object> runAll(Jedis jedis, List<Call> calls) {
+        List<Object> results = runEach(jedis, calls);
+        for (Object r : results) {
+            if (r instanceof JedisDataException e) {
+                throw e;
+            }
+        }
+        return results;
+    }
+
+    /**
+     * Runs scripts in one pipeline; a script that failed (other than with NOSCRIPT) has its error
+     * as its reply, so the others' replies are not lost. A connection failure still throws.
+     *
+     * @param jedis the connection
+     * @param calls what to run, in order
+     * @return the replies, or {@link JedisDataException}s, in the order of {@code calls}
+     */
+    static List<Object> runEach(Jedis jedis, List<Call> calls) {
         List<Response<Object>> responses = new ArrayList<>(calls.size());
         try (Pipeline pipeline = jedis.pipelined()) {
             for (Call call : calls) {
@@ -65,11 +84,10 @@ final class ScriptRunner {
             try {
                 results.add(responses.get(i).get());
             } catch (JedisDataException e) {
-                if (!isNoScript(e)) {
-                    throw e;
+                results.add(e);
+                if (isNoScript(e)) {
+                    missing.add(i);
                 }
-                results.add(null);
-                missing.add(i);
             }
         }
         if (!missing.isEmpty()) {
@@ -87,7 +105,13 @@ final class ScriptRunner {
                 pipeline.sync();
             }
             for (int j = 0; j < missing.size(); j++) {
-                results.set(missing.get(j), retried.get(j).get());
+                Object reply;
+                try {
+                    reply = retried.get(j).get();
+                } catch (JedisDataException e) {
+                    reply = e;
+                }
+                results.set(missing.get(j), reply);
             }
         }
         return results;
