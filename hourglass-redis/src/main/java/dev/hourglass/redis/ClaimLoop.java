@@ -168,7 +168,8 @@ final class ClaimLoop {
             requested = true;
             lock.notifyAll();
             long left;
-            while (inFlight.get() > 0 && (left = deadline - System.nanoTime()) > 0) {
+            // A pass under way may still hand out what it claimed: wait for it too.
+            while ((passRunning || inFlight.get() > 0) && (left = deadline - System.nanoTime()) > 0) {
                 try {
                     TimeUnit.NANOSECONDS.timedWait(lock, left);
                 } catch (InterruptedException e) {
@@ -226,7 +227,10 @@ final class ClaimLoop {
         try {
             claimPass();
         } finally {
-            passRunning = false;
+            synchronized (lock) {
+                passRunning = false;
+                lock.notifyAll();
+            }
         }
     }
 
