@@ -31,7 +31,10 @@ import java.util.function.Consumer;
  *
  * <p>Complexity: schedule, cancel and reschedule O(1); each timer cascades at most {@code levels}
  * times, plus one placement per epoch it waits in the overflow list; next deadline O(levels ×
- * slots / 64) plus one slot's timers (or the overflow list's when the wheels are empty).
+ * slots / 64), plus a scan of one upper slot's timers (or the overflow list's when the wheels are
+ * empty) only when that slot's earliest deadline is not already known: it is remembered until that
+ * timer leaves, a cascade moves timers, or the queue is cleared, and an insertion into the slot
+ * keeps it up to date. So a driver asking before every sleep does not rescan a million far timers.
  *
  * <p>Order: by tick, at most one tick late and never early; no promise within a tick.
  *
@@ -65,6 +68,11 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
 
     /** Holds a slot's timers while they are placed again, so they may land in the same wheel. */
     private final Bucket<T> scratch = new Bucket<>(-1);
+
+    /** The upper slot (or overflow list) whose earliest deadline is known, or null; and that deadline. */
+    private Bucket<T> minBucket;
+
+    private long minDeadline;
 
     HierarchicalTimingWheel(long startTime, long tickNanos, int nearBits, int levelBits, int levels) {
         super(startTime, tickNanos);
@@ -121,7 +129,7 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
     void insert(LinkedEntry<T> entry) {
         long ticks = ticksUntil(entry.deadline);
         if (Long.compareUnsigned(ticks, rangeMask) > 0) {
-            overflow.append(entry);
+            append(overflow, entry);
             return;
         }
         long target = current + ticks;
@@ -135,18 +143,29 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
             link(level, (int) (target >>> shift(level)) & levelMask, entry);
         } else {
             // Within range but across an epoch boundary: the overflow list is placed again there.
-            overflow.append(entry);
+            append(overflow, entry);
         }
     }
 
     private void link(int level, int slot, LinkedEntry<T> entry) {
-        if (wheels[level][slot].append(entry)) {
+        if (append(wheels[level][slot], entry)) {
             occupied[level].set(slot);
         }
     }
 
+    /** Appends to a bucket, keeping its known earliest deadline up to date. */
+    private boolean append(Bucket<T> bucket, LinkedEntry<T> entry) {
+        if (bucket == minBucket && Long.compareUnsigned(ticksUntil(entry.deadline), ticksUntil(minDeadline)) < 0) {
+            minDeadline = entry.deadline;
+        }
+        return bucket.append(entry);
+    }
+
     @Override
     void remove(LinkedEntry<T> entry) {
+        if (minBucket != null && entry.deadline == minDeadline) {
+            minBucket = null; // perhaps the known earliest leaves: find it again when asked
+        }
         Bucket<T> emptied = entry.unlink();
         if (emptied != null && emptied.index >= 0) {
             occupied[emptied.index >>> MAX_WHEEL_BITS].clear(emptied.index & ((1 << MAX_WHEEL_BITS) - 1));
@@ -225,6 +244,7 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
         if (zeros < nearBits) {
             return;
         }
+        minBucket = null;
         if (zeros >= rangeBits) {
             overflow.transferTo(scratch);
         } else {
@@ -258,20 +278,29 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
         return boundaryAfter(minTicks(overflow));
     }
 
-    /** Returns the fewest ticks (unsigned) until a timer of a non-empty bucket is due. */
+    /**
+     * Returns the fewest ticks (unsigned) until a timer of a non-empty bucket is due, scanning the
+     * bucket only if its earliest deadline is not known, and remembering it.
+     */
     private long minTicks(Bucket<T> bucket) {
+        if (bucket == minBucket) {
+            return ticksUntil(minDeadline);
+        }
         long min = -1L;
         for (LinkedEntry<T> e = bucket.first(); e != bucket; e = e.next) {
             long ticks = ticksUntil(e.deadline);
             if (Long.compareUnsigned(ticks, min) < 0) {
                 min = ticks;
+                minDeadline = e.deadline;
             }
         }
+        minBucket = bucket;
         return min;
     }
 
     @Override
     void removeAll(Consumer<? super LinkedEntry<T>> sink) {
+        minBucket = null;
         for (int level = 0; level <= levels; level++) {
             Bucket<T>[] wheel = wheels[level];
             for (int slot = occupied[level].nextSetCyclic(0); slot >= 0; slot = occupied[level].nextSetCyclic(0)) {
