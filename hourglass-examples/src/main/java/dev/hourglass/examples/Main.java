@@ -53,6 +53,9 @@ public final class Main {
         out.println("        a TCP server that answers PING lines and kicks connections silent for longer than the");
         out.println("        idle timeout; --clients also runs a load client whose F fraction goes silent");
         out.println("        (more: --host, --silent-after-ms, --seconds S, --quiet; Ctrl-C stops)");
+        out.println("  shootout [--full]");
+        out.println("        benchmark every structure and driver beside Netty, Kafka, Agrona and the JDK (JMH,");
+        out.println("        about two minutes; --full for the long run) and write docs/shootout.md and charts");
         out.println("  help  this text");
     }
 }

@@ -20,8 +20,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Fire-heavy work through thread-safe timers. Each iteration schedules {@code n} timers before it
  * starts (not measured) and begins at their first deadline, which lies far enough ahead that the
- * scheduling is over and every timer has absorbed it: {@value #FIRST_LEAD_MILLIS} ms for the first
- * iteration, then three times the longest scheduling seen so far plus {@value #MARGIN_MILLIS} ms:
+ * scheduling is over and every timer has absorbed it: 200 ms plus 10 µs per timer (10.2 s for a
+ * million) for the first iteration, then three times the longest scheduling seen so far plus 200 ms
+ * plus 1 µs per timer:
  *
  * <ul>
  *   <li>{@code dueAtOnce}: all {@code n} share one deadline. Result: ms from the deadline until the
@@ -46,11 +47,17 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3)
 public class DriverFireBenchmark {
 
-    /** How long before the first deadline the first iteration starts scheduling. */
-    static final long FIRST_LEAD_MILLIS = 10_000;
+    /**
+     * How long before the first deadline the first iteration starts scheduling, per timer (10 s for
+     * a million), on top of {@link #BASE_LEAD_NANOS}.
+     */
+    static final long FIRST_LEAD_NANOS_PER_TIMER = 10_000;
 
-    /** Added to three times the longest scheduling to give the lead of later iterations. */
-    static final long MARGIN_MILLIS = 1_000;
+    /** Added to three times the longest scheduling to give the lead of later iterations, per timer. */
+    static final long MARGIN_NANOS_PER_TIMER = 1_000;
+
+    /** The least lead, enough to tell a run that started too late. */
+    static final long BASE_LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
     /** How long a run may take before the benchmark gives up. */
     private static final long PATIENCE_SECONDS = 60;
@@ -79,9 +86,10 @@ public class DriverFireBenchmark {
 
     /** When the scheduling of an iteration that starts now should put the first deadline. */
     long firstDeadline() {
-        long lead = longestScheduling < 0
-                ? TimeUnit.MILLISECONDS.toNanos(FIRST_LEAD_MILLIS)
-                : 3 * longestScheduling + TimeUnit.MILLISECONDS.toNanos(MARGIN_MILLIS);
+        long lead = BASE_LEAD_NANOS
+                + (longestScheduling < 0
+                        ? n * FIRST_LEAD_NANOS_PER_TIMER
+                        : 3 * longestScheduling + n * MARGIN_NANOS_PER_TIMER);
         return System.nanoTime() + lead;
     }
 

@@ -21,13 +21,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * Lateness and idle CPU of thread-safe timers while {@code n} far timers (one hour away) are pending.
  *
  * <ul>
- *   <li>{@code nearTimers}: for {@value #STREAM_SECONDS} s the benchmark thread schedules a near
+ *   <li>{@code nearTimers}: for {@code streamMillis} ms (3 s) the benchmark thread schedules a near
  *       timer every {@value #INTERVAL_MICROS} µs with a random delay of 0 to {@value #MAX_DELAY_MILLIS}
  *       ms (seeded), then waits until all have run. Each records fire time minus its deadline
  *       ({@link System#nanoTime()}, deadline read just before scheduling) into an HdrHistogram.
  *       Result: {@link LatenessCounters} (p50, p99, p999, max, early runs) and the worker CPU per
  *       near timer ({@code workerCpuNanos});
- *   <li>{@code idle}: the benchmark thread sleeps {@value #IDLE_SECONDS} s. Result: the worker CPU per
+ *   <li>{@code idle}: the benchmark thread sleeps {@code idleMillis} ms (2 s). Result: the worker CPU per
  *       idle second ({@code workerCpuNanos}, ns of CPU per s) and {@code workerCpuLoad}.
  * </ul>
  *
@@ -43,10 +43,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 2)
 public class DriverLatenessBenchmark {
 
-    static final int STREAM_SECONDS = 3;
     static final int INTERVAL_MICROS = 100;
     static final int MAX_DELAY_MILLIS = 50;
-    static final int IDLE_SECONDS = 2;
 
     private static final long FAR_NANOS = TimeUnit.HOURS.toNanos(1);
 
@@ -65,6 +63,14 @@ public class DriverLatenessBenchmark {
     /** Far timers pending throughout. */
     @Param({"0", "1000000"})
     public int n;
+
+    /** How long {@code nearTimers} schedules near timers, in milliseconds. */
+    @Param("3000")
+    public int streamMillis;
+
+    /** How long {@code idle} leaves the timer idle, in milliseconds. */
+    @Param("2000")
+    public int idleMillis;
 
     private TimerUnderTest timer;
     private final SplittableRandom random = new SplittableRandom(42);
@@ -107,7 +113,7 @@ public class DriverLatenessBenchmark {
         long interval = TimeUnit.MICROSECONDS.toNanos(INTERVAL_MICROS);
         long maxDelay = TimeUnit.MILLISECONDS.toNanos(MAX_DELAY_MILLIS);
         long start = System.nanoTime();
-        long end = start + TimeUnit.SECONDS.toNanos(STREAM_SECONDS);
+        long end = start + TimeUnit.MILLISECONDS.toNanos(streamMillis);
         long next = start;
         long scheduled = 0;
         for (long now = start; now - end < 0; now = System.nanoTime()) {
@@ -135,7 +141,7 @@ public class DriverLatenessBenchmark {
      */
     @Benchmark
     public void idle(WorkerCpu cpu) throws InterruptedException {
-        Thread.sleep(TimeUnit.SECONDS.toMillis(IDLE_SECONDS));
-        cpu.ops += IDLE_SECONDS;
+        Thread.sleep(idleMillis);
+        cpu.ops += Math.max(1, idleMillis / 1000); // per idle second
     }
 }

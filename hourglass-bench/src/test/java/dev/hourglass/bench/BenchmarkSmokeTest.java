@@ -1,0 +1,109 @@
+package dev.hourglass.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * Runs every benchmark method of the module once, in this JVM, with one short warm-up and one short
+ * measurement iteration: each numeric parameter at its smallest value but at most {@link
+ * #SMOKE_CAP} (timers, keys, milliseconds: small enough for CI), every other parameter (the {@code
+ * impl} names) at all its values. It checks that each combination produces a result, not how
+ * fast it is.
+ */
+class BenchmarkSmokeTest {
+
+    /** The largest value a numeric parameter takes here. */
+    private static final long SMOKE_CAP = 100;
+
+    @Test
+    void everyBenchmarkProducesAResultForEveryImpl() throws RunnerException {
+        // measuring is not the point here, so another JMH run on the machine must not stop this one
+        System.setProperty("jmh.ignoreLock", "true");
+        Set<BenchmarkListEntry> entries = BenchmarkList.defaultList()
+                .getAll(OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of());
+        assertThat(entries).as("benchmarks in META-INF/BenchmarkList").isNotEmpty();
+        Set<String> methods = new TreeSet<>();
+        entries.forEach(entry -> methods.add(entry.getUsername()));
+        List<String> failures = new ArrayList<>();
+        for (String method : methods) {
+            BenchmarkListEntry entry = entries.stream()
+                    .filter(e -> e.getUsername().equals(method))
+                    .findFirst()
+                    .orElseThrow();
+            Map<String, String[]> params = smallest(entry);
+            int expected = 1;
+            ChainedOptionsBuilder options = new OptionsBuilder()
+                    .include("^" + Pattern.quote(method) + "$")
+                    .forks(0)
+                    .warmupIterations(1)
+                    .warmupTime(TimeValue.milliseconds(50))
+                    .measurementIterations(1)
+                    .measurementTime(TimeValue.milliseconds(50))
+                    .shouldFailOnError(true)
+                    .verbosity(VerboseMode.SILENT);
+            for (Map.Entry<String, String[]> param : params.entrySet()) {
+                options.param(param.getKey(), param.getValue());
+                expected *= param.getValue().length;
+            }
+            Collection<RunResult> results;
+            try {
+                results = new Runner(options.build()).run();
+            } catch (RunnerException e) {
+                failures.add(method + ": " + e.getMessage());
+                continue;
+            }
+            if (results.size() != expected) {
+                failures.add(method + ": " + results.size() + " results for " + expected + " parameter combinations");
+            }
+            for (RunResult result : results) {
+                if (!(result.getPrimaryResult().getScore() >= 0)) {
+                    failures.add(method + " " + result.getParams().getParamsKeys() + ": no score");
+                }
+            }
+        }
+        assertThat(failures).as("benchmarks without a result").isEmpty();
+    }
+
+    /** Numeric parameters at their smallest value; the others (impl names) at all their values. */
+    private static Map<String, String[]> smallest(BenchmarkListEntry entry) {
+        Map<String, String[]> chosen = new TreeMap<>();
+        if (!entry.getParams().hasValue()) {
+            return chosen;
+        }
+        entry.getParams().get().forEach((key, values) -> {
+            boolean numeric = values.length > 0;
+            for (String value : values) {
+                numeric &= value.matches("-?\\d+");
+            }
+            if (numeric) {
+                long min = Long.MAX_VALUE;
+                for (String value : values) {
+                    min = Math.min(min, Long.parseLong(value));
+                }
+                chosen.put(key, new String[] {Long.toString(Math.min(min, SMOKE_CAP))});
+            } else {
+                chosen.put(key, values);
+            }
+        });
+        return chosen;
+    }
+}
