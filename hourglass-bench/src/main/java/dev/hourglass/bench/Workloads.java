@@ -113,12 +113,14 @@ final class Workloads {
                         Workload.Level.DRIVER,
                         DRIVER + "DriverFireBenchmark",
                         "dueAtOnce",
-                        Map.of(),
-                        Map.of(),
+                        Map.of("n", List.of("100000")),
+                        Map.of("n", List.of("1000000")),
                         DRIVER_ANCHORS,
-                        "as the benchmark reports it",
-                        false,
-                        "Many timeouts due at once, run by the timers' own threads."),
+                        "ns per fired timer",
+                        true,
+                        "N timeouts due at once, run by the timers' own threads: wall time from the deadline"
+                                + " until the last has run, per timer (a wheel may wait up to one tick for its"
+                                + " boundary)."),
                 new Workload(
                         "driver-contention",
                         "Contention (driver level)",
