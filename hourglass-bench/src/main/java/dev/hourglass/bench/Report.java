@@ -89,9 +89,10 @@ final class Report {
         level(md, results, Workload.Level.DRIVER, charts);
         md.append("## Footprint\n\n").append(footprint(results.footprint())).append('\n');
         md.append("## Complexity check\n\n").append(growth(results)).append('\n');
-        md.append("## Reproduce\n\n`./hourglass shootout` (about two minutes) or `./hourglass shootout --full`"
-                + " (JMH's long runs, three forks). Raw JMH output goes to"
-                + " `hourglass-bench/target/shootout-jmh.log`.\n");
+        md.append(
+                "## Reproduce\n\n`./hourglass shootout` (about five minutes on a 2-core VM) or `./hourglass shootout --full`"
+                        + " (JMH's long runs, three forks). Raw JMH output goes to"
+                        + " `hourglass-bench/target/shootout-jmh.log`.\n");
         return md.toString();
     }
 

@@ -4,7 +4,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * How long the shootout measures: quick (about two minutes, indicative) or full (JMH's long runs).
+ * How long the shootout measures: quick (about five minutes on a 2-core VM, indicative) or full (JMH's long runs).
  *
  * <p>Complexity: O(1). Ordering: n/a. Thread-safety: immutable.
  */

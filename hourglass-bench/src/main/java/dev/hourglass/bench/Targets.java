@@ -85,7 +85,7 @@ final class Targets {
                 "lateness, timer-thread driver, 1 ms tick, 1e6 pending: p99 ≤ 1 tick + 200 µs; idle driver uses no"
                         + " CPU",
                 "NOT MEASURED",
-                "read from the driver lateness benchmark's secondary results (not part of this table yet)"));
+                "not in the quick run: measured by DriverLatenessBenchmark, see docs/targets.md"));
         return lines;
     }
 

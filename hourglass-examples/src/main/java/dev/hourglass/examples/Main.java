@@ -55,7 +55,7 @@ public final class Main {
         out.println("        (more: --host, --silent-after-ms, --seconds S, --quiet; Ctrl-C stops)");
         out.println("  shootout [--full]");
         out.println("        benchmark every structure and driver beside Netty, Kafka, Agrona and the JDK (JMH,");
-        out.println("        about two minutes; --full for the long run) and write docs/shootout.md and charts");
+        out.println("        about five minutes; --full for the long run) and write docs/shootout.md and charts");
         out.println("  help  this text");
     }
 }
