@@ -23,8 +23,9 @@ import java.util.function.Consumer;
  *
  * <p>Hand-off: other threads push timeouts onto a lock-free (Treiber) stack that the driver takes
  * whole in one exchange; calls made on the driver's own thread apply to the queue directly and
- * touch no inbox. The driver is woken only when a new deadline is earlier than the one it sleeps
- * towards, or when it sleeps with nothing to wait for.
+ * touch no inbox. The driver is woken when a new deadline is earlier than the one it sleeps
+ * towards, when it sleeps with nothing to wait for, and once per {@link #INBOX_BATCH} messages, so
+ * that cancellations and later deadlines never pile up until a far deadline.
  *
  * <p>Entries: the driver places a timeout's queue entry at its deadline or earlier, never later; an
  * entry that comes due early is moved to the deadline instead of running. So a reschedule to a later
@@ -41,7 +42,10 @@ import java.util.function.Consumer;
  */
 abstract class TimerCore implements Timer {
 
-    /** A sleeping driver is woken to apply the inbox each time it holds this many more messages. */
+    /**
+     * A sleeping driver is woken to apply the inbox each time it holds this many more messages; a
+     * power of two.
+     */
     static final int INBOX_BATCH = 1024;
 
     final NanoClock clock;
@@ -227,7 +231,7 @@ abstract class TimerCore implements Timer {
         } while (!inbox.compareAndSet(head, timeout));
         // Cancellations and later deadlines do not wake a sleeping driver, so without this they
         // would pile up, and stay reachable, until its next deadline, which may be hours away.
-        if (timeout.inboxDepth % INBOX_BATCH == 0 && sleeping) {
+        if ((timeout.inboxDepth & (INBOX_BATCH - 1)) == 0 && sleeping) {
             wakeUp();
         }
     }

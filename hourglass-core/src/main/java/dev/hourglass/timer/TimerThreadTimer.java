@@ -7,7 +7,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The timer-thread driver: one thread owns the queue and sleeps until the next deadline (for a
  * wheel, the next tick boundary that holds a timer). It is woken only by an earlier deadline, a
- * close, or a jump of a manual clock, so an idle timer costs no CPU; under a clock that does not
+ * close, a jump of a manual clock, or every 1,024 messages from other threads, so an idle timer
+ * costs no CPU; under a clock that does not
  * flow it sleeps until the clock jumps. After a long pause it catches up in one poll, which never
  * walks empty ticks one by one.
  *
