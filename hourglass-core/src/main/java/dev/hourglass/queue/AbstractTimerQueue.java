@@ -2,7 +2,6 @@ package dev.hourglass.queue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -107,10 +106,7 @@ abstract class AbstractTimerQueue<T, E extends QueueEntry<T>> implements TimerQu
 
     @Override
     public final long nextDeadline() {
-        if (size == 0) {
-            throw new NoSuchElementException("queue is empty");
-        }
-        return earliest();
+        return size == 0 ? time + Long.MAX_VALUE : earliest();
     }
 
     @Override

@@ -48,8 +48,11 @@ abstract class AbstractTimingWheel<T> extends AbstractTimerQueue<T, LinkedEntry<
      * 1 ns tick may need all 64 bits.
      */
     final long ticksUntil(long deadline) {
-        // Read both times relative to the queue's time, where the subtraction cannot overflow.
-        if (deadline - time <= currentTime - time) {
+        // The lag of the current tick behind the queue's time is unsigned: a poll may land more than
+        // Long.MAX_VALUE past a tick left behind by a limit. The deadline lies within Long.MAX_VALUE
+        // of the time, so it can have been reached only if the lag is at most that much.
+        long lag = time - currentTime;
+        if (lag >= 0 && deadline - time <= -lag) {
             return 0;
         }
         return Long.divideUnsigned(deadline - currentTime - 1, tickNanos) + 1;

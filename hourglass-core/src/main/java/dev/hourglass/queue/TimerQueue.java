@@ -1,6 +1,5 @@
 package dev.hourglass.queue;
 
-import java.util.NoSuchElementException;
 import java.util.function.Consumer;
 
 /**
@@ -94,8 +93,13 @@ public interface TimerQueue<T> {
      * for an exact structure, that deadline rounded up to its tick boundary for a wheel. A value at
      * or before {@link #time()} means a timer is due now.
      *
-     * @return the time of the next delivery, in nanoseconds
-     * @throws NoSuchElementException if the queue is empty
+     * <p>An empty queue returns {@code time() + Long.MAX_VALUE}: no delivery before the furthest
+     * time the queue can express, so a driver may sleep as long as it likes (a timer due that far
+     * out reads the same; {@link #isEmpty()} tells them apart). It never throws and allocates
+     * nothing, so a loop may call it before every sleep without checking {@link #isEmpty()} first.
+     *
+     * @return the time of the next delivery, in nanoseconds; {@code time() + Long.MAX_VALUE} if the
+     *     queue is empty
      */
     long nextDeadline();
 

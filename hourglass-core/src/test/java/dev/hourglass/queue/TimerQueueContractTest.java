@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -228,12 +227,52 @@ abstract class TimerQueueContractTest {
         assertThat(queue.nextDeadline()).isEqualTo(100 + tick());
     }
 
+    @ParameterizedTest
+    @ValueSource(longs = {NEAR_MIN, 0, NEAR_MAX})
+    void anEmptyQueuesNextDeadlineIsTheFurthestTimeItCanExpress(long start) {
+        TimerQueue<Integer> queue = newQueue(start);
+        assertThat(queue.nextDeadline()).isEqualTo(start + Long.MAX_VALUE);
+        assertThat(queue.poll(start + 1_000, h -> {}, 10)).isZero();
+        assertThat(queue.time()).isEqualTo(start + 1_000);
+        assertThat(queue.nextDeadline()).isEqualTo(start + 1_000 + Long.MAX_VALUE);
+        TimerHandle<Integer> h = queue.schedule(start + 5 * tick(), 1);
+        queue.cancel(h);
+        assertThat(queue.nextDeadline()).isEqualTo(queue.time() + Long.MAX_VALUE);
+        queue.schedule(start + 5 * tick(), 2);
+        queue.clear(x -> {});
+        assertThat(queue.nextDeadline()).isEqualTo(queue.time() + Long.MAX_VALUE);
+        queue.schedule(start + 5 * tick(), 3);
+        queue.poll(due(start, start + 5 * tick()), x -> {}, 10);
+        assertThat(queue.isEmpty()).isTrue();
+        assertThat(queue.nextDeadline()).isEqualTo(queue.time() + Long.MAX_VALUE);
+    }
+
     @Test
-    void emptyQueueHasNoNextDeadline() {
+    void anEmptyQueuesNextDeadlineAllocatesNothing() {
+        assumeTrue(allocationIsMeasured());
         TimerQueue<Integer> queue = newQueue(0);
-        assertThatThrownBy(queue::nextDeadline).isInstanceOf(NoSuchElementException.class);
-        assertThat(queue.poll(1_000, h -> {}, 10)).isZero();
-        assertThat(queue.time()).isEqualTo(1_000);
+        long sum = 0;
+        for (int i = 0; i < 100_000; i++) {
+            sum += queue.nextDeadline();
+        }
+        long before = allocatedBytes();
+        for (int i = 0; i < 1_000_000; i++) {
+            sum += queue.nextDeadline();
+        }
+        long allocated = allocatedBytes() - before;
+        assertThat(sum).isEqualTo(1_100_000 * Long.MAX_VALUE);
+        assertThat(allocated).as("bytes allocated by 1e6 calls").isLessThan(10_000);
+    }
+
+    private static boolean allocationIsMeasured() {
+        return ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads
+                && threads.isThreadAllocatedMemorySupported()
+                && threads.isThreadAllocatedMemoryEnabled();
+    }
+
+    private static long allocatedBytes() {
+        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
+                .getThreadAllocatedBytes(Thread.currentThread().getId());
     }
 
     @Test
