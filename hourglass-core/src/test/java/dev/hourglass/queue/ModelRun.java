@@ -33,6 +33,7 @@ final class ModelRun {
     private final ArrayDeque<TimerHandle<Integer>> stale = new ArrayDeque<>();
     private int nextPayload;
     private long step;
+    private boolean jumps;
 
     ModelRun(
             LongFunction<TimerQueue<Integer>> factory,
@@ -46,6 +47,18 @@ final class ModelRun {
         this.model = new QueueModel(start, tick, order, rangeTicks);
         this.random = new SplittableRandom(seed);
         this.seed = seed;
+    }
+
+    /**
+     * Adds polls that land up to about 2^63 ns past the wheel's current tick, which lags behind the
+     * queue's time after a poll stopped at its limit (polls of limit 0 and cancels of the lagging
+     * tick's timers make that frequent). Every pending deadline stays within {@code Long.MAX_VALUE}
+     * of the queue's time, as the contract asks, and the model keeps its offsets small by moving
+     * its origin before each poll.
+     */
+    ModelRun jumpsPastTheLaggingTick() {
+        jumps = true;
+        return this;
     }
 
     static long seed(long salt) {
@@ -78,6 +91,10 @@ final class ModelRun {
         assertThat(queue.time()).as("time").isEqualTo(model.start + model.now);
         if (model.size() > 0) {
             assertThat(queue.nextDeadline() - model.start).as("next deadline").isEqualTo(model.nextDeadline());
+        } else {
+            assertThat(queue.nextDeadline())
+                    .as("next deadline of the empty queue")
+                    .isEqualTo(queue.time() + Long.MAX_VALUE);
         }
     }
 
@@ -94,6 +111,8 @@ final class ModelRun {
             poll();
         } else if (dice < 999) {
             badInput();
+        } else if (jumps && random.nextInt(3) != 0) {
+            cancelTheLaggingTick();
         } else if (random.nextInt(20) == 0) {
             clear();
         }
@@ -121,7 +140,21 @@ final class ModelRun {
         if (model.rangeTicks != Long.MAX_VALUE && random.nextInt(50) != 0) {
             delay = Math.min(delay, random.nextLong(0, model.rangeTicks * tick + 1));
         }
-        return Math.max(now + delay, -(1L << 40));
+        return Math.max(now + delay, floor());
+    }
+
+    /** The earliest deadline to make: the fixed runs stay near the start, jumping runs near now. */
+    private long floor() {
+        return jumps ? model.now - (1L << 40) : -(1L << 40);
+    }
+
+    /** Cancels what the next poll would deliver first, so that a wheel's current tick lags empty. */
+    private void cancelTheLaggingTick() {
+        for (TimerHandle<Integer> handle : model.dueFirst()) {
+            assertThat(queue.cancel(handle)).as("cancel a due timer").isTrue();
+            model.remove(model.get(handle));
+            retire(handle);
+        }
     }
 
     private void schedule() {
@@ -157,7 +190,7 @@ final class ModelRun {
         if (model.size() > 0 && random.nextInt(10) != 0) {
             QueueModel.Timer t = model.randomPending(random);
             long deadline = random.nextBoolean() ? t.deadline - random.nextLong(0, 100 * model.tick) : deadline();
-            deadline = Math.max(deadline, -(1L << 40));
+            deadline = Math.max(deadline, floor());
             long d = deadline;
             if (model.beyondRange(d)) {
                 long before = t.handle.deadline();
@@ -185,7 +218,12 @@ final class ModelRun {
         long tick = model.tick;
         int kind = random.nextInt(100);
         long advance;
-        if (kind < 30) {
+        if (jumps) {
+            model.rebase();
+        }
+        if (jumps && kind < 6) {
+            advance = jump();
+        } else if (kind < 30) {
             advance = 0;
         } else if (kind < 80) {
             advance = random.nextLong(0, 4 * tick);
@@ -198,12 +236,15 @@ final class ModelRun {
         }
         int limit;
         int limitKind = random.nextInt(10);
-        if (limitKind == 0) {
+        if (limitKind == 0 || (jumps && kind < 6 && limitKind < 5)) {
             limit = 0;
         } else if (limitKind < 4) {
             limit = random.nextInt(1, 8);
         } else {
             limit = Integer.MAX_VALUE;
+        }
+        if (jumps) {
+            advance = withinReach(advance);
         }
         model.now += advance;
         long now = model.now;
@@ -228,6 +269,24 @@ final class ModelRun {
         assertThat(returned).as("poll count").isEqualTo(count[0]);
         assertThat(returned).isLessThanOrEqualTo(limit);
         model.endPoll(returned, limit);
+    }
+
+    /**
+     * A poll of up to about 2^62 + 2^61 ns, landing up to about 2^63 + 2^62 past a current tick that
+     * lags, but never more than {@code Long.MAX_VALUE} past a pending deadline; now is within a tick
+     * of offset 0 here, so offsets up to now + {@code Long.MAX_VALUE} do not overflow.
+     */
+    private long jump() {
+        return random.nextLong(1L << 61, (1L << 62) + (1L << 61));
+    }
+
+    /** Caps a poll's advance so that no pending deadline falls more than Long.MAX_VALUE behind. */
+    private long withinReach(long advance) {
+        if (model.size() == 0) {
+            return advance;
+        }
+        long behind = model.minDeadline() - model.now;
+        return behind >= 0 ? advance : Math.min(advance, Long.MAX_VALUE + behind);
     }
 
     /**

@@ -39,7 +39,9 @@ final class QueueModel {
         }
     }
 
-    final long start;
+    /** The queue time of offset 0; moved forward by {@link #rebase()} so that offsets stay small. */
+    long start;
+
     final long tick;
     final WithinTickOrder order;
     final long rangeTicks;
@@ -89,7 +91,7 @@ final class QueueModel {
 
     /** True if the structure must refuse this deadline as beyond its range. */
     boolean beyondRange(long deadline) {
-        return rangeTicks != Long.MAX_VALUE && tickOf(deadline) - current > rangeTicks;
+        return rangeTicks != Long.MAX_VALUE && tickOf(deadline) - rangeTicks > current;
     }
 
     int size() {
@@ -228,6 +230,44 @@ final class QueueModel {
         BigInteger exact = BigInteger.valueOf(tickIndex).multiply(BigInteger.valueOf(tick));
         BigInteger cap = BigInteger.valueOf(now).add(BigInteger.valueOf(Long.MAX_VALUE));
         return exact.min(cap).longValue();
+    }
+
+    /** The earliest pending deadline, as an offset; only if not empty. */
+    long minDeadline() {
+        long min = Long.MAX_VALUE;
+        for (Timer t : pendingList) {
+            min = Math.min(min, t.deadline);
+        }
+        return min;
+    }
+
+    /** The pending timers a poll at {@code now} would deliver first: the current tick's, or the due ones. */
+    List<TimerHandle<Integer>> dueFirst() {
+        List<TimerHandle<Integer>> due = new ArrayList<>();
+        for (Timer t : exact() ? future : currentTick) {
+            if (exact() && t.deadline > now) {
+                break;
+            }
+            due.add(t.handle);
+        }
+        return due;
+    }
+
+    /**
+     * Moves offset 0 to the start of the tick of now, so that now lies within one tick of it;
+     * every offset shifts by the same whole number of ticks, which changes nothing the queue sees.
+     */
+    void rebase() {
+        long ticks = Math.floorDiv(now, tick);
+        long shift = ticks * tick;
+        start += shift;
+        now -= shift;
+        current -= ticks;
+        // A uniform shift keeps the sets' order, so their keys may change in place.
+        for (Timer t : pendingList) {
+            t.deadline -= shift;
+            t.tick -= ticks;
+        }
     }
 
     List<TimerHandle<Integer>> clear() {

@@ -241,8 +241,8 @@ abstract class TimerQueueContractTest {
         queue.schedule(start + 5 * tick(), 2);
         queue.clear(x -> {});
         assertThat(queue.nextDeadline()).isEqualTo(queue.time() + Long.MAX_VALUE);
-        queue.schedule(start + 5 * tick(), 3);
-        queue.poll(due(start, start + 5 * tick()), x -> {}, 10);
+        queue.schedule(queue.time() + 5 * tick(), 3);
+        queue.poll(queue.nextDeadline(), x -> {}, 10);
         assertThat(queue.isEmpty()).isTrue();
         assertThat(queue.nextDeadline()).isEqualTo(queue.time() + Long.MAX_VALUE);
     }
@@ -441,6 +441,15 @@ abstract class TimerQueueContractTest {
     void matchesTheReferenceModel(long start) {
         long seed = ModelRun.seed(start);
         new ModelRun(this::newQueue, start, tick(), order(), rangeTicks(), seed).run(350_000);
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {NEAR_MIN, 0, NEAR_MAX})
+    void matchesTheReferenceModelWithPollsFarPastALaggingTick(long start) {
+        long seed = ModelRun.seed(~start);
+        new ModelRun(this::newQueue, start, tick(), order(), rangeTicks(), seed)
+                .jumpsPastTheLaggingTick()
+                .run(100_000);
     }
 
     @Test
