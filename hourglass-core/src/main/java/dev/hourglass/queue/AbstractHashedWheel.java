@@ -4,19 +4,22 @@ import java.util.function.Consumer;
 
 /**
  * What the two hashed wheels with rounds (Varghese and Lauck's schemes 5 and 6) share: any deadline
- * is accepted and hashed to slot {@code (current + ticks) & (slots - 1)}, so one slot holds timers
- * of many rotations. The rounds are implicit: a timer in the slot being visited is due exactly when
- * its deadline has been reached at that tick, so nothing is decremented per rotation.
+ * is accepted and hashed to slot {@code tick & (slots - 1)} of its tick, so one slot holds timers
+ * of many rotations. Within a slot the timers are grouped by tick, the groups in tick order (see
+ * {@link TickGroups}), so a slot's first group says whether it holds anything due this round, and
+ * the timers of later rounds are never looked at until their round comes.
  *
- * <p>Every pending timer's tick is at or after the current tick: the wheel moves only to the next
- * occupied slot (found with the bitmap) or to the least tick of all timers, and drains each tick it
- * stops at before moving on. A timer already due when scheduled joins the current tick.
+ * <p>Every pending timer's tick is at or after the current tick. The current tick's timers wait in
+ * a list of their own, from which they are delivered one by one (a poll that stops at its limit
+ * leaves the rest there, first in line); a timer already due when scheduled joins that list. A
+ * poll moves the current tick to the next tick that holds timers, found from the slots' first
+ * groups, and takes that tick's group into the list.
  *
- * <p>Complexity: moving the wheel visits each occupied slot it passes. When it has walked a whole
- * rotation without delivering anything while now is still at least a rotation away, every timer has
- * been looked at once and was not due, so it stops walking and jumps straight to the least tick of
- * all timers, found by {@link #minTicks}. A long pause therefore costs O(n + slots / 64) per tick
- * that delivers something (a rotation's walk plus the search), never one step per empty tick.
+ * <p>Complexity: schedule and reschedule O(1) plus one step per group of a later tick in the slot
+ * (O(1) when a slot's timers arrive in tick order); cancel O(1); each delivered timer O(1). The
+ * next tick holding timers: O(occupied slots passed), empty slots skipped 64 at a time, at most
+ * O(slots) however far away it lies, so next deadline is O(slots) in the worst case and a long
+ * pause costs at most O(slots) per tick that delivers something, never a look at every timer.
  *
  * <p>Order: tick order; each subclass states its order within a tick.
  *
@@ -24,41 +27,63 @@ import java.util.function.Consumer;
  *
  * @param <T> the payload type
  */
-abstract class AbstractHashedWheel<T> extends AbstractSlotWheel<T> {
+abstract class AbstractHashedWheel<T> extends AbstractTimingWheel<T> {
+
+    final int slotCount;
+    private final int mask;
+    private final SlotBitmap occupied;
+    private final TickGroups<T> groups;
+
+    /** The current tick's timers, outside the slots: its index keeps it out of the groups. */
+    private final Bucket<T> due = new Bucket<>(-1);
 
     AbstractHashedWheel(long startTime, long tickNanos, int slots) {
-        super(startTime, tickNanos, slots);
+        super(startTime, tickNanos);
+        // Checked before anything is allocated, so a huge bad value fails fast.
+        TimerQueues.requirePowerOfTwo("slots", slots);
+        this.slotCount = slots;
+        this.mask = slots - 1;
+        this.occupied = new SlotBitmap(slots);
+        this.groups = new TickGroups<>(slots);
     }
 
-    /**
-     * Delivers the current tick's due timers, counting on from {@code count}, until none is left or
-     * the count reaches {@code limit}; returns the new count. It does nothing if {@code count} is
-     * already {@code limit}.
-     */
-    abstract int drain(Consumer<? super TimerHandle<T>> consumer, int limit, int count);
+    /** Links {@code entry} into {@code bucket}, whose timers share one tick, in the wheel's order. */
+    abstract void join(Bucket<T> bucket, LinkedEntry<T> entry);
 
-    /** Tells whether the current tick still holds a due timer. */
-    abstract boolean hasDue();
+    @Override
+    final void insert(LinkedEntry<T> entry) {
+        long ticks = ticksUntil(entry.deadline);
+        if (ticks == 0) {
+            join(due, entry);
+            return;
+        }
+        long tick = current + ticks;
+        join(groups.bucketOf(tick, current), entry);
+        occupied.set((int) tick & mask);
+    }
 
-    /** Called once each time the wheel moves, with the new current tick's bucket. */
-    abstract void reached(Bucket<T> bucket);
-
-    /**
-     * Returns the least ticks-until (unsigned) among the timers in {@code bucket}, which lies
-     * {@code floor} slots after the current one; it may stop looking once it finds {@code floor},
-     * the least possible value.
-     */
-    abstract long minTicksIn(Bucket<T> bucket, int floor);
+    @Override
+    final void remove(LinkedEntry<T> entry) {
+        Bucket<T> emptied = entry.unlink();
+        if (emptied != null && groups.isGroup(emptied)) {
+            int slot = groups.release(emptied);
+            if (slot >= 0) {
+                occupied.clear(slot);
+            }
+        }
+    }
 
     @Override
     final int expire(long now, Consumer<? super TimerHandle<T>> consumer, int limit) {
         int count = 0;
-        // Ticks moved since the wheel last delivered something in this poll.
-        long idle = 0;
         while (true) {
-            int before = count;
-            count = drain(consumer, limit, count);
-            if (hasDue()) {
+            while (count < limit && !due.isEmpty()) {
+                LinkedEntry<T> first = due.first();
+                first.unlink();
+                deliver(first, consumer);
+                count++;
+            }
+            if (!due.isEmpty()) {
                 // Stopped by the limit; the rest of this tick comes first next time.
                 return count;
             }
@@ -66,46 +91,54 @@ abstract class AbstractHashedWheel<T> extends AbstractSlotWheel<T> {
             if (remaining == 0) {
                 return count;
             }
-            if (count != before) {
-                idle = 0;
+            advance(ticksToNext(remaining));
+            int slot = (int) current & mask;
+            if (!groups.isEmpty(slot) && groups.firstTick(slot) == current && groups.takeFirst(slot, due) >= 0) {
+                occupied.clear(slot);
             }
-            long step;
-            // A rotation walked in vain has looked at every timer once; walking on would only
-            // repeat those looks, rotation after rotation, so go straight to the earliest.
-            if (idle >= slots.length && Long.compareUnsigned(remaining, slots.length) >= 0) {
-                step = minTicks();
-            } else {
-                int gap = occupied.nextSetCyclic(slotOf(1));
-                step = gap < 0 ? remaining : gap + 1;
-            }
-            if (Long.compareUnsigned(step, remaining) > 0) {
-                step = remaining;
-            }
-            advance(step);
-            idle += step;
-            reached(slots[slotOf(0)]);
         }
     }
 
     /**
-     * Returns the least ticks-until (unsigned) over the timers in the slots, or the largest unsigned
-     * value if they are empty. It walks the occupied slots in order from the current one: the first
-     * slot holding a timer of this rotation wins; otherwise every slot is looked at.
+     * Returns how many ticks (unsigned) after the current one the next tick holding timers lies, or
+     * {@code cap} if that is sooner. It walks the occupied slots in order from the next one: the
+     * first whose first group falls in this round wins; a slot further than {@code cap} ends the
+     * walk; after a whole rotation, the nearest first group of all.
      */
-    final long minTicks() {
-        int start = slotOf(0);
-        long min = -1L;
-        for (int distance = occupied.nextSetCyclic(start); distance >= 0 && distance <= mask; ) {
-            long ticks = minTicksIn(slots[(start + distance) & mask], distance);
+    private long ticksToNext(long cap) {
+        int start = (int) current & mask;
+        long min = cap;
+        int distance = 0;
+        while (true) {
+            int gap = occupied.nextSetCyclic((start + distance + 1) & mask);
+            if (gap < 0) {
+                return min;
+            }
+            distance += gap + 1;
+            if (distance > slotCount || Long.compareUnsigned(distance, min) >= 0) {
+                return min;
+            }
+            long ticks = groups.firstTick((start + distance) & mask) - current;
             if (ticks == distance) {
                 return ticks;
             }
             if (Long.compareUnsigned(ticks, min) < 0) {
                 min = ticks;
             }
-            // The slot just read is occupied, so the search finds at least that one again.
-            distance += occupied.nextSetCyclic((start + distance + 1) & mask) + 1;
         }
-        return min;
+    }
+
+    @Override
+    final long earliest() {
+        return boundaryAfter(due.isEmpty() ? ticksToNext(-1L) : 0);
+    }
+
+    @Override
+    final void removeAll(Consumer<? super LinkedEntry<T>> sink) {
+        AbstractSlotWheel.unlinkAll(due, sink);
+        for (int slot = occupied.nextSetCyclic(0); slot >= 0; slot = occupied.nextSetCyclic(0)) {
+            groups.removeAll(slot, sink);
+            occupied.clear(slot);
+        }
     }
 }

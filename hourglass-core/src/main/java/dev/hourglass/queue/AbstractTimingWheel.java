@@ -58,11 +58,6 @@ abstract class AbstractTimingWheel<T> extends AbstractTimerQueue<T, LinkedEntry<
         return Long.divideUnsigned(deadline - currentTime - 1, tickNanos) + 1;
     }
 
-    /** True if the deadline is due at the tick {@code ticks} after the current one. */
-    final boolean dueBy(long deadline, long ticks) {
-        return Long.compareUnsigned(ticksUntil(deadline), ticks) <= 0;
-    }
-
     /** Returns how many whole ticks lie between the current tick and {@code now} (unsigned). */
     final long ticksTo(long now) {
         return Long.divideUnsigned(now - currentTime, tickNanos);
