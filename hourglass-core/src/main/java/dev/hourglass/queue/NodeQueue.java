@@ -6,11 +6,14 @@ import java.util.function.Consumer;
 /**
  * The entry API for drivers: a view of a {@link TimerQueue} that links the driver's own {@link
  * TimerNode}s, so a driver's timeout is the node the structure links. Offered by the structures
- * whose placement does not depend on a node's deadline once it is linked (the unsorted list, the
- * hashed wheel and the hierarchical wheel): a node whose deadline another thread moved later is
- * delivered at or before the new deadline, at its old place, and the driver files it again. The
- * sorted structures order their nodes by deadline, so a driver wraps its timeout in their handles
- * instead ({@link #supports} tells which).
+ * that deliver a node at or before its deadline even when another thread moved that deadline later
+ * after the node was linked: the unsorted list (it scans the deadlines as they are) and the
+ * hierarchical wheel (a near slot delivers all it holds; an upper slot or the overflow list places
+ * its nodes again by their deadlines as they are). The driver files such a node again when it is
+ * delivered early. The others would deliver it late or out of order: the sorted structures order
+ * nodes by deadline, the hashed wheels leave a node whose deadline is not reached in its slot for a
+ * whole rotation, and the simple wheel cannot hold a deadline beyond its range. A driver wraps its
+ * timeout in their handles instead ({@link #supports} tells which).
  *
  * <p>A queue used through this view holds only nodes; the {@link TimerQueue} view stays usable for
  * its queries ({@link TimerQueue#nextDeadline()}, {@link TimerQueue#size()}, ...).
@@ -34,13 +37,11 @@ public final class NodeQueue {
      * Tells whether {@code queue} can link driver nodes.
      *
      * @param queue any queue, not null
-     * @return true for the unsorted list, the hashed wheel and the hierarchical wheel
+     * @return true for the unsorted list and the hierarchical wheel
      */
     public static boolean supports(TimerQueue<?> queue) {
         Objects.requireNonNull(queue, "queue");
-        return queue instanceof UnsortedListQueue
-                || queue instanceof HashedTimingWheel
-                || queue instanceof HierarchicalTimingWheel;
+        return queue instanceof UnsortedListQueue || queue instanceof HierarchicalTimingWheel;
     }
 
     /**
