@@ -56,7 +56,7 @@ final class Charts {
                 if (time.isEmpty()) {
                     continue;
                 }
-                written.add(save(time.get(), dir, name, title, workload.unit() + " (caller's time)"));
+                written.add(save(time.get(), dir, name, title, workload.unit()));
                 if (workload.driver()) {
                     String cpuTitle = title + ": CPU of the timer's own threads";
                     Optional<LogChart.Rendered> cpu = render(

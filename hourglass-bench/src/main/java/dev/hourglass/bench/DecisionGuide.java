@@ -94,7 +94,7 @@ final class DecisionGuide {
             md.append(ranking(answer.ranking()));
         }
         md.append("\n## Driver level: thread-safe timers\n\nThrough `Timer` (its own driver thread) beside the"
-                + " anchors, fastest caller's time first at the largest size, with the CPU the timer's own threads"
+                + " anchors, fastest first at the largest size, with the CPU the timer's own threads"
                 + " spent per operation.\n");
         for (Workload workload : Workloads.all()) {
             if (!workload.driver()) {
@@ -108,7 +108,7 @@ final class DecisionGuide {
                         .append(Report.title(workload, group.getKey()))
                         .append(", ")
                         .append(Tables.column(workload, x))
-                        .append("\n\n| timer | caller's time | driver CPU per operation |\n| --- | ---: | ---: |\n");
+                        .append("\n\n| timer | time | driver CPU per operation |\n| --- | ---: | ---: |\n");
                 for (Measurement m : sorted(group.getValue(), x)) {
                     md.append("| ")
                             .append(m.impl())

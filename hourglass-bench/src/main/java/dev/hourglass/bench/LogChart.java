@@ -146,7 +146,7 @@ final class LogChart {
             for (Series s : series) {
                 line(s);
             }
-            legend(series);
+            legend(series, series.stream().flatMap(s -> s.points().stream()).anyMatch(p -> p.error() > 0));
         } finally {
             g.dispose();
         }
@@ -156,11 +156,21 @@ final class LogChart {
     private void axes(String xTitle, String yTitle, TreeSet<Double> xTicks) {
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, MIN_FONT));
         FontMetrics metrics = g.getFontMetrics();
+        boolean fewDecades = yHigh - yLow <= 2;
         for (int decade = (int) yLow; decade < yHigh; decade++) {
             for (int m = 2; m < 10; m++) {
-                double y = py(m * Math.pow(10, decade));
+                double value = m * Math.pow(10, decade);
+                double y = py(value);
                 g.setColor(MINOR);
                 g.draw(new Line2D.Double(LEFT, y, plotRight, y));
+                if (fewDecades && (m == 2 || m == 5)) {
+                    // one or two decades leave room to read values between the decade labels
+                    g.setColor(Color.DARK_GRAY);
+                    g.draw(new Line2D.Double(LEFT - 3, y, LEFT, y));
+                    String label =
+                            decade >= 0 ? String.format(Locale.ROOT, "%,d", Math.round(value)) : Format.number(value);
+                    text(label, LEFT - 8 - metrics.stringWidth(label), (int) y + metrics.getAscent() / 2 - 1);
+                }
             }
         }
         for (int decade = (int) yLow; decade <= yHigh; decade++) {
@@ -259,14 +269,16 @@ final class LogChart {
         }
     }
 
-    private void legend(List<Series> series) {
+    private void legend(List<Series> series, boolean errorBars) {
         int x = plotRight + 20;
         int y = TOP + 4;
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, MIN_FONT));
         FontMetrics metrics = g.getFontMetrics();
         g.setColor(Color.BLACK);
-        text("99.9% error bars; ↑↓ cut at the edge", x, y + metrics.getAscent());
-        y += metrics.getHeight() + 8;
+        if (errorBars) {
+            text("99.9% error bars; ↑↓ cut at the edge", x, y + metrics.getAscent());
+            y += metrics.getHeight() + 8;
+        }
         for (Series s : series) {
             Palette.Style style = s.style();
             g.setColor(style.colour());

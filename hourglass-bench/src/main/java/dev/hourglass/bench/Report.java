@@ -53,8 +53,9 @@ final class Report {
                         + " ratio is a **win** only when that whole interval lies above 1×, a **loss** only when it"
                         + " lies below, and only with scores from at least " + JmhSettings.FORKS_FOR_A_VERDICT
                         + " forks; anything else is a tie. A target is MET on the same terms. Driver-level tables"
-                        + " show, beside the caller's time, the CPU the timer's own threads spent per operation"
-                        + " (JMH's `workerCpuNanos`). Queue-level and driver-level figures are in separate sections"
+                        + " show, beside the time (the caller's time per operation; for fire-heavy the wall time per"
+                        + " fired timer), the CPU the timer's own threads spent per operation (JMH's"
+                        + " `workerCpuNanos`), and a second chart draws it. Queue-level and driver-level figures are in separate sections"
                         + " and must not be compared with each other: a single-threaded queue under a simulated"
                         + " clock does a fraction of the work of a thread-safe timer with its own thread."
                         + " \"not run (O(n))\" marks combinations skipped because an O(n) step repeated n times"

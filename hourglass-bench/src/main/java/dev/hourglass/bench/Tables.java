@@ -30,7 +30,7 @@ final class Tables {
         StringBuilder md = new StringBuilder("| impl |");
         StringBuilder rule = new StringBuilder("| --- |");
         for (long x : xs) {
-            md.append(' ').append(column(workload, x)).append(workload.driver() ? " caller's time |" : " |");
+            md.append(' ').append(column(workload, x)).append(workload.driver() ? " time |" : " |");
             rule.append(" ---: |");
             if (workload.driver()) {
                 md.append(' ').append(column(workload, x)).append(" driver CPU |");

@@ -76,6 +76,50 @@ class ShootoutCommandTest {
     }
 
     @Test
+    void aTinyQuickRunWritesAWholeRunFolderAndLeavesDocsAlone() throws IOException {
+        // measuring is not the point here, so another JMH run on the machine must not stop this one
+        System.setProperty("jmh.ignoreLock", "true");
+        Path docs = Path.of("..", "docs", "shootout.md");
+        String before = Files.readString(docs);
+        Path out = dir.resolve("run");
+
+        int status = Shootout.run(
+                "--only",
+                "queue-fire-spread n=1e4 impl=(HIERARCHICAL_WHEEL|AGRONA)$",
+                "--iterations",
+                "1",
+                "--iteration-ms",
+                "10",
+                "--out",
+                out.toString());
+
+        assertThat(status).isZero();
+        for (String name : List.of(
+                "shootout.md",
+                "README-table.md",
+                "decision-guide.md",
+                "results.csv",
+                "results.json",
+                "jmh-results.json",
+                "charts/queue-fire-spread.png")) {
+            assertThat(out.resolve(name)).as(name).isRegularFile();
+        }
+        List<Measurement> measured =
+                JmhResults.read(Files.readString(out.resolve("jmh-results.json")), Workloads.all());
+        assertThat(measured).extracting(Measurement::impl).containsExactly("HIERARCHICAL_WHEEL", "AGRONA");
+        assertThat(measured).allSatisfy(m -> assertThat(m.score()).isPositive());
+        assertThat(Files.readString(out.resolve("shootout.md"))).contains("**Provisional**");
+        assertThat(Files.readString(docs)).isEqualTo(before);
+    }
+
+    @Test
+    void theReadmeHasTheMarkersThatPublishingSplicesBetween() throws IOException {
+        String readme = Files.readString(Path.of("..", "README.md"));
+
+        assertThat(readme.indexOf(ReadmeTable.BEGIN)).isPositive().isLessThan(readme.indexOf(ReadmeTable.END));
+    }
+
+    @Test
     void quickModeRunsEveryWorkloadIncludingTheSpreadFiring() {
         JmhSettings quick = ShootoutOptions.parse().settings();
 
