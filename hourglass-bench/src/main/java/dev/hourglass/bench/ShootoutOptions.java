@@ -38,7 +38,7 @@ record ShootoutOptions(
             new String[] {
                 "--quick",
                 "the default: 1 fork, 1 x 200 ms warm-up, 5 x 100 ms measurement, a 2 GB heap,"
-                        + " n = 1e4 and 1e6; about six minutes on 2 idle cores; its verdicts are provisional"
+                        + " n = 1e4 and 1e6; about seven minutes on 2 idle cores; its verdicts are provisional"
             },
             new String[] {
                 "--full",
