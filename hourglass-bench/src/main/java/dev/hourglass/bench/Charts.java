@@ -7,21 +7,28 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.lines.SeriesLines;
-import org.knowm.xchart.style.markers.SeriesMarkers;
+import java.util.function.ToDoubleFunction;
+import javax.imageio.ImageIO;
 
 /**
- * Draws one PNG per workload and parameter group: the score against N, both axes logarithmic, one
- * line per structure or timer.
+ * Draws the shootout's charts, one PNG per workload and parameter group: the score against the
+ * swept parameter (N, or the producer threads), both axes logarithmic, with 99.9% error bars and
+ * one line per structure or timer in its fixed {@link Palette} style. Driver-level workloads get a
+ * second chart beside it: the CPU the timer's own threads spent per operation.
  *
- * <p>Complexity: O(measurements) plus rendering. Ordering: n/a. Thread-safety: one thread.
+ * <p>Complexity: O(measurements) plus rendering. Ordering: workloads in {@link Workloads} order.
+ * Thread-safety: one thread.
  */
 final class Charts {
+
+    /**
+     * A chart file.
+     *
+     * @param file the path relative to the report's folder, e.g. "charts/queue-request.png"
+     * @param title the chart's title, which the report's section heading repeats
+     * @param caption what it shows, for the image's alternative text
+     */
+    record Chart(String file, String title, String caption) {}
 
     private Charts() {}
 
@@ -33,56 +40,84 @@ final class Charts {
      * @return the files written, relative to {@code dir}'s parent, with their titles
      * @throws IOException if a file cannot be written
      */
-    static List<Map.Entry<String, String>> write(Results results, Path dir) throws IOException {
+    static List<Chart> write(Results results, Path dir) throws IOException {
         Files.createDirectories(dir);
-        List<Map.Entry<String, String>> written = new ArrayList<>();
+        List<Chart> written = new ArrayList<>();
         for (Workload workload : Workloads.all()) {
             for (Map.Entry<Map<String, String>, List<Measurement>> group :
                     results.groups(workload).entrySet()) {
-                List<Measurement> measured = group.getValue();
-                String params = Format.params(group.getKey());
-                String title = workload.title() + (params.isEmpty() ? "" : ", " + params);
-                XYChart chart = new XYChartBuilder()
-                        .width(900)
-                        .height(560)
-                        .title(title)
-                        .xAxisTitle("timers (n)")
-                        .yAxisTitle(workload.unit())
-                        .build();
-                chart.getStyler().setXAxisLogarithmic(true);
-                chart.getStyler().setYAxisLogarithmic(true);
-                chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-                int series = 0;
-                for (String impl : Results.impls(measured)) {
-                    List<Double> xs = new ArrayList<>();
-                    List<Double> ys = new ArrayList<>();
-                    for (long n : Results.ns(measured)) {
-                        Optional<Measurement> m = Results.find(measured, impl, n);
-                        if (m.isPresent() && m.get().ok() && m.get().score() > 0 && n > 0) {
-                            xs.add((double) n);
-                            ys.add(m.get().score());
-                        }
-                    }
-                    if (!xs.isEmpty()) {
-                        XYSeries line = chart.addSeries(impl, xs, ys);
-                        line.setMarker(SeriesMarkers.CIRCLE);
-                        if (workload.anchors().contains(impl)) {
-                            line.setLineStyle(SeriesLines.DASH_DASH);
-                        }
-                        series++;
-                    }
-                }
-                if (series == 0) {
-                    continue;
-                }
+                String title = Report.title(workload, group.getKey());
                 String name = workload.id()
                         + group.getKey().entrySet().stream()
                                 .map(e -> "-" + e.getKey() + e.getValue())
                                 .reduce("", String::concat);
-                BitmapEncoder.saveBitmap(chart, dir.resolve(name).toString(), BitmapEncoder.BitmapFormat.PNG);
-                written.add(Map.entry(dir.getFileName() + "/" + name + ".png", title));
+                Optional<LogChart.Rendered> time =
+                        render(workload, title, workload.unit(), group.getValue(), Measurement::score, true);
+                if (time.isEmpty()) {
+                    continue;
+                }
+                written.add(save(time.get(), dir, name, title, workload.unit()));
+                if (workload.driver()) {
+                    String cpuTitle = title + ": CPU of the timer's own threads";
+                    Optional<LogChart.Rendered> cpu = render(
+                            workload,
+                            cpuTitle,
+                            "CPU ns of the timer's threads per operation",
+                            group.getValue(),
+                            Measurement::driverCpu,
+                            false);
+                    if (cpu.isPresent()) {
+                        written.add(save(cpu.get(), dir, name + "-cpu", title, "driver-thread CPU per operation"));
+                    }
+                }
             }
         }
         return written;
+    }
+
+    /**
+     * Renders one chart of a group.
+     *
+     * @param workload the workload
+     * @param title the title
+     * @param yTitle the y axis's title
+     * @param group the group's measurements
+     * @param value what to plot
+     * @param errorBars true to draw the score's error bars
+     * @return the chart, or empty when no point is plottable
+     */
+    static Optional<LogChart.Rendered> render(
+            Workload workload,
+            String title,
+            String yTitle,
+            List<Measurement> group,
+            ToDoubleFunction<Measurement> value,
+            boolean errorBars) {
+        List<LogChart.Series> series = new ArrayList<>();
+        for (String impl : Results.impls(group)) {
+            List<LogChart.Point> points = new ArrayList<>();
+            for (long x : Results.xs(group)) {
+                Optional<Measurement> m = Results.find(group, impl, x);
+                if (m.isPresent() && m.get().ok() && value.applyAsDouble(m.get()) > 0 && x > 0) {
+                    points.add(new LogChart.Point(
+                            x, value.applyAsDouble(m.get()), errorBars ? m.get().error() : Double.NaN));
+                }
+            }
+            if (!points.isEmpty()) {
+                series.add(new LogChart.Series(impl, Palette.style(impl), points));
+            }
+        }
+        if (series.isEmpty()) {
+            return Optional.empty();
+        }
+        String xTitle = workload.sweepLabel() + ", log scale";
+        return Optional.of(LogChart.render(
+                title, xTitle, yTitle + ", log scale", workload.sweep().equals("threads"), series));
+    }
+
+    private static Chart save(LogChart.Rendered rendered, Path dir, String name, String title, String caption)
+            throws IOException {
+        ImageIO.write(rendered.image(), "png", dir.resolve(name + ".png").toFile());
+        return new Chart(dir.getFileName() + "/" + name + ".png", title, caption);
     }
 }

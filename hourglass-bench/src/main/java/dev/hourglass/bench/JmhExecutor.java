@@ -10,8 +10,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
@@ -21,17 +21,18 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * Runs one {@link JmhPlan.Run} with JMH's Runner API, keeping JMH's own output out of the terminal
- * (it goes to a log file) and turning the result into a {@link Measurement}.
+ * (it goes to a log file), keeping JMH's JSON result file, and turning it into a {@link
+ * Measurement}.
  *
  * <p>Complexity: one JMH run. Ordering: n/a. Thread-safety: one run at a time.
  */
 final class JmhExecutor {
 
-    private final RunMode mode;
+    private final JmhSettings settings;
     private final Path log;
 
-    JmhExecutor(RunMode mode, Path log) {
-        this.mode = mode;
+    JmhExecutor(JmhSettings settings, Path log) {
+        this.settings = settings;
         this.log = log;
     }
 
@@ -39,14 +40,23 @@ final class JmhExecutor {
      * Runs the benchmark at the run's parameters.
      *
      * @param run what to run
+     * @param json where JMH writes its JSON result
      * @return the measurement, or a failed one with JMH's first error line
      */
-    Measurement execute(JmhPlan.Run run) {
-        ChainedOptionsBuilder options =
-                new OptionsBuilder().include(run.workload().includePattern()).shouldFailOnError(true);
-        mode.apply(options);
+    Measurement execute(JmhPlan.Run run, Path json) {
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .include(run.workload().includePattern())
+                .shouldFailOnError(true)
+                .resultFormat(ResultFormatType.JSON)
+                .result(json.toString());
+        settings.apply(options);
         for (Map.Entry<String, String> param : run.params().entrySet()) {
             options.param(param.getKey(), param.getValue());
+        }
+        String threads = run.params().get("threads");
+        if (threads != null) {
+            // the contention benchmark's producers are JMH's threads
+            options.threads(Integer.parseInt(threads));
         }
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         Collection<RunResult> results;
@@ -59,15 +69,19 @@ final class JmhExecutor {
         }
         String output = captured.toString(StandardCharsets.UTF_8);
         appendLog(run, output);
-        if (results.isEmpty()) {
-            return new Measurement(
-                    run.workload(), run.params(), Double.NaN, Double.NaN, "failed: " + firstError(output));
+        if (results.isEmpty() || !Files.isRegularFile(json)) {
+            return Measurement.missing(run.workload(), run.params(), "failed: " + firstError(output));
         }
-        Result<?> primary = results.iterator().next().getPrimaryResult();
-        double divisor =
-                run.workload().perTimer() ? Double.parseDouble(run.params().get("n")) : 1;
-        double error = primary.getScoreError();
-        return new Measurement(run.workload(), run.params(), primary.getScore() / divisor, error / divisor, null);
+        try {
+            List<Measurement> read = JmhResults.read(Files.readString(json), List.of(run.workload()));
+            if (read.size() != 1) {
+                return Measurement.missing(
+                        run.workload(), run.params(), "failed: " + read.size() + " results in " + json);
+            }
+            return read.get(0);
+        } catch (IOException | IllegalArgumentException e) {
+            return Measurement.missing(run.workload(), run.params(), "failed: cannot read " + json + ": " + e);
+        }
     }
 
     static String firstError(String output) {

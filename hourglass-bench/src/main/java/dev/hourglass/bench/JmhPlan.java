@@ -7,9 +7,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
@@ -20,6 +23,17 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * {@code impl} innermost, other parameters between. Thread-safety: stateless.
  */
 final class JmhPlan {
+
+    /** Seconds a 2-core VM takes to pre-touch one GB of heap (measured: about 1.5 s for 2 GB). */
+    private static final double PRETOUCH_SECONDS_PER_GB = 0.75;
+    /** Seconds to schedule (and fire or cancel) one timer while filling a benchmark, roughly. */
+    private static final double FILL_SECONDS_PER_TIMER = 1e-6;
+    /** Seconds of a single shot's own work beyond filling. */
+    private static final double SHOT_SECONDS = 0.05;
+    /** JMH's iterations when a benchmark sets none. */
+    private static final int JMH_DEFAULT_ITERATIONS = 5;
+    /** JMH's iteration time when a benchmark sets none. */
+    private static final TimeValue JMH_DEFAULT_TIME = TimeValue.seconds(10);
 
     private JmhPlan() {}
 
@@ -103,6 +117,53 @@ final class JmhPlan {
             runs.add(new Run(workload, params));
         }
         return runs;
+    }
+
+    /**
+     * Estimates how long a run takes on an idle machine, from JMH's settings: per fork, a JVM start
+     * (and pre-touching the heap when asked), the warm-up and measurement iterations (or shots,
+     * each filling {@code n} timers), and filling {@code n} timers once. A guide for planning, not a
+     * promise.
+     *
+     * @param entry the benchmark's list entry, with its annotations' iterations
+     * @param run the run
+     * @param settings the JMH settings
+     * @return seconds
+     */
+    static double estimateSeconds(BenchmarkListEntry entry, Run run, JmhSettings settings) {
+        double start = 1.0;
+        if (settings.jvmArgs().contains("-XX:+AlwaysPreTouch")) {
+            for (String arg : settings.jvmArgs()) {
+                if (arg.startsWith("-Xmx") && arg.endsWith("g")) {
+                    start += PRETOUCH_SECONDS_PER_GB * Integer.parseInt(arg.substring(4, arg.length() - 1));
+                }
+            }
+        }
+        String n = run.params().get("n");
+        double fill = n == null ? 0 : Long.parseLong(n) * FILL_SECONDS_PER_TIMER;
+        int warmups = settings.warmupIterations() > 0
+                ? settings.warmupIterations()
+                : entry.getWarmupIterations().orElse(JMH_DEFAULT_ITERATIONS);
+        int measurements = settings.measurementIterations() > 0
+                ? settings.measurementIterations()
+                : entry.getMeasurementIterations().orElse(JMH_DEFAULT_ITERATIONS);
+        double perFork;
+        if (entry.getMode() == Mode.SingleShotTime) {
+            perFork = (warmups + measurements) * (SHOT_SECONDS + fill);
+        } else {
+            double warmupTime = settings.iterationMillis() > 0
+                    ? settings.iterationMillis() * 2 / 1000.0
+                    : seconds(entry.getWarmupTime().orElse(JMH_DEFAULT_TIME));
+            double measurementTime = settings.iterationMillis() > 0
+                    ? settings.iterationMillis() / 1000.0
+                    : seconds(entry.getMeasurementTime().orElse(JMH_DEFAULT_TIME));
+            perFork = warmups * warmupTime + measurements * measurementTime + fill;
+        }
+        return settings.forks() * (start + perFork);
+    }
+
+    private static double seconds(TimeValue time) {
+        return time.convertTo(TimeUnit.MILLISECONDS) / 1000.0;
     }
 
     /**

@@ -16,12 +16,53 @@ import java.util.Objects;
  *     workloads), or NaN
  * @param error JMH's 99.9% confidence half-width in the same unit, or NaN when there are too few
  *     samples
+ * @param forks how many JVM forks the score comes from (0 when not measured)
+ * @param driverCpu the CPU nanoseconds the timer's own threads spent per operation (JMH's {@code
+ *     workerCpuNanos}), or NaN when the benchmark does not measure it
+ * @param callerCpu the CPU nanoseconds the calling thread spent per operation (JMH's {@code
+ *     callerCpuNanos}), or NaN
  * @param status null when measured, else why not ("not run (O(n)): ...", "failed: ...")
  */
-record Measurement(Workload workload, Map<String, String> params, double score, double error, String status) {
+record Measurement(
+        Workload workload,
+        Map<String, String> params,
+        double score,
+        double error,
+        int forks,
+        double driverCpu,
+        double callerCpu,
+        String status) {
 
     Measurement {
+        Objects.requireNonNull(workload, "workload");
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+    }
+
+    /**
+     * Makes a measurement without CPU figures.
+     *
+     * @param workload the workload
+     * @param params the parameters
+     * @param score the score
+     * @param error the 99.9% half-width
+     * @param forks the forks
+     * @return the measurement
+     */
+    static Measurement of(Workload workload, Map<String, String> params, double score, double error, int forks) {
+        return new Measurement(workload, params, score, error, forks, Double.NaN, Double.NaN, null);
+    }
+
+    /**
+     * Makes a measurement that has no score.
+     *
+     * @param workload the workload
+     * @param params the parameters
+     * @param status why there is no score
+     * @return the measurement
+     */
+    static Measurement missing(Workload workload, Map<String, String> params, String status) {
+        return new Measurement(
+                workload, params, Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, Objects.requireNonNull(status));
     }
 
     /**
@@ -48,7 +89,20 @@ record Measurement(Workload workload, Map<String, String> params, double score, 
      * @return the number of timers
      */
     long n() {
-        String n = params.get("n");
-        return n == null ? -1 : Long.parseLong(n);
+        return number("n");
+    }
+
+    /**
+     * Returns the value of the workload's swept parameter (the chart's x axis), or -1.
+     *
+     * @return e.g. n, or the thread count for the contention workload
+     */
+    long x() {
+        return number(workload.sweep());
+    }
+
+    private long number(String key) {
+        String value = params.get(key);
+        return value == null ? -1 : Long.parseLong(value);
     }
 }

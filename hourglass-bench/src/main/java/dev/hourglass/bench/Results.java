@@ -55,8 +55,8 @@ record Results(List<Measurement> measurements, List<FootprintRow> footprint, Map
     }
 
     /**
-     * Groups a workload's measurements by their parameters other than {@code impl} and {@code n}
-     * (e.g. one group per K).
+     * Groups a workload's measurements by their parameters other than {@code impl} and the swept
+     * one (e.g. one group per K).
      *
      * @param workload the workload
      * @return the groups, keyed by the other parameters, in run order
@@ -64,22 +64,22 @@ record Results(List<Measurement> measurements, List<FootprintRow> footprint, Map
     Map<Map<String, String>, List<Measurement>> groups(Workload workload) {
         Map<Map<String, String>, List<Measurement>> groups = new LinkedHashMap<>();
         for (Measurement m : of(workload)) {
-            groups.computeIfAbsent(others(m.params()), key -> new ArrayList<>()).add(m);
+            groups.computeIfAbsent(others(m), key -> new ArrayList<>()).add(m);
         }
         return groups;
     }
 
     /**
-     * Finds the measurement of an impl at n within a group.
+     * Finds the measurement of an impl at one value of the swept parameter within a group.
      *
      * @param group measurements of one group
      * @param impl the impl
-     * @param n the number of timers
+     * @param x the swept parameter's value, e.g. the number of timers
      * @return the measurement, if there is one
      */
-    static Optional<Measurement> find(List<Measurement> group, String impl, long n) {
+    static Optional<Measurement> find(List<Measurement> group, String impl, long x) {
         for (Measurement m : group) {
-            if (m.impl().equals(impl) && m.n() == n) {
+            if (m.impl().equals(impl) && m.x() == x) {
                 return Optional.of(m);
             }
         }
@@ -99,25 +99,25 @@ record Results(List<Measurement> measurements, List<FootprintRow> footprint, Map
     }
 
     /**
-     * Lists the values of n of a group, ascending.
+     * Lists the values of the swept parameter of a group, ascending.
      *
      * @param group measurements of one group
      * @return the values
      */
-    static List<Long> ns(List<Measurement> group) {
-        return group.stream().map(Measurement::n).distinct().sorted().toList();
+    static List<Long> xs(List<Measurement> group) {
+        return group.stream().map(Measurement::x).distinct().sorted().toList();
     }
 
     /**
-     * Returns the parameters other than {@code impl} and {@code n}.
+     * Returns the parameters other than {@code impl} and the swept one.
      *
-     * @param params all parameters
+     * @param m a measurement
      * @return the others, in their order
      */
-    static Map<String, String> others(Map<String, String> params) {
+    static Map<String, String> others(Measurement m) {
         Map<String, String> others = new LinkedHashMap<>();
-        params.forEach((key, value) -> {
-            if (!key.equals("impl") && !key.equals("n")) {
+        m.params().forEach((key, value) -> {
+            if (!key.equals("impl") && !key.equals(m.workload().sweep())) {
                 others.put(key, value);
             }
         });

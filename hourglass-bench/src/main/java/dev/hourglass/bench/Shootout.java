@@ -4,84 +4,181 @@ import dev.hourglass.bench.footprint.Footprint;
 import dev.hourglass.bench.footprint.FootprintRow;
 import dev.hourglass.bench.queue.BenchQueues;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 
 /**
  * {@code ./hourglass shootout}: runs every workload of {@link Workloads} with JMH (quick by default,
- * {@code --full} for the long runs) and the footprint measurement, prints the tables, and writes
- * {@code docs/shootout.md} and PNG charts in {@code docs/charts/}.
+ * {@code --full} for publication) and the footprint measurement, showing its progress, and writes a
+ * new run folder ({@code runs/<date>-<machine>/}) with the report, CSV, JSON, charts, the README's
+ * table and the decision guide, all from the same results. {@code docs/} and the README change only
+ * with {@code --publish}. {@code --help} lists the options ({@link ShootoutOptions}).
  *
  * <p>Complexity: one JMH run per parameter combination. Ordering: workloads in order, then
  * footprint. Thread-safety: a command-line program.
  */
 public final class Shootout {
 
+    private static final String FOOTPRINT = "footprint";
+
     private Shootout() {}
 
     /**
      * Runs the shootout.
      *
-     * @param args {@code [--full] [--out DIR] [--only REGEX] [--no-footprint] [--preliminary]}
-     * @throws IOException if the report or a chart cannot be written
+     * @param args the options; {@code --help} lists them
+     * @throws IOException if a file cannot be written
      */
     public static void main(String[] args) throws IOException {
-        RunMode mode = RunMode.QUICK;
-        Path out = Path.of("docs");
-        Pattern only = null;
-        boolean footprint = true;
-        boolean preliminary = false;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--full":
-                    mode = RunMode.FULL;
-                    break;
-                case "--quick":
-                    mode = RunMode.QUICK;
-                    break;
-                case "--out":
-                    out = Path.of(value(args, ++i, "--out"));
-                    break;
-                case "--only":
-                    only = Pattern.compile(value(args, ++i, "--only"));
-                    break;
-                case "--no-footprint":
-                    footprint = false;
-                    break;
-                case "--preliminary":
-                    preliminary = true;
-                    break;
-                case "--help":
-                case "-h":
-                    usage();
-                    return;
-                default:
-                    System.err.println("unknown option: " + args[i]);
-                    usage();
-                    System.exit(2);
-                    return;
-            }
+        int status;
+        try {
+            status = run(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            System.err.println("see ./hourglass shootout --help");
+            status = 2;
+        }
+        if (status != 0) {
+            System.exit(status);
+        }
+    }
+
+    /**
+     * Runs the shootout without exiting, for tests.
+     *
+     * @param args the options
+     * @return the exit status: 0 when done
+     * @throws IOException if a file cannot be written
+     * @throws IllegalArgumentException if an option is wrong or a filter matches nothing
+     */
+    static int run(String... args) throws IOException {
+        ShootoutOptions options = ShootoutOptions.parse(args);
+        if (options.help()) {
+            System.out.print(ShootoutOptions.usage());
+            return 0;
+        }
+        if (options.publishRun() != null) {
+            List<Path> written = Publisher.publish(options.publishRun(), Path.of(""));
+            System.out.println("Published " + options.publishRun() + ": " + written.size() + " files in docs/ and"
+                    + " the table in README.md");
+            return 0;
         }
         System.setProperty("java.awt.headless", "true");
-        MachineInfo machine = MachineInfo.read();
-        Path log = Files.isDirectory(Path.of("hourglass-bench", "target"))
-                ? Path.of("hourglass-bench", "target", "shootout-jmh.log")
-                : Files.createTempFile("shootout-jmh", ".log");
-        Files.deleteIfExists(log);
-
-        List<JmhPlan.Run> runs = new ArrayList<>();
+        JmhSettings settings = options.settings();
         Map<Workload, String> unavailable = new LinkedHashMap<>();
-        for (Workload workload : Workloads.all()) {
-            if (only != null && !only.matcher(workload.id()).find()) {
-                continue;
+        Map<JmhPlan.Run, BenchmarkListEntry> runs = plan(settings, unavailable);
+        List<String> footprintImpls = new ArrayList<>();
+        if (options.footprint()) {
+            for (String impl : Footprint.implNames()) {
+                footprintImpls.add(FOOTPRINT + " impl=" + impl);
             }
+        }
+        if (options.only() != null) {
+            runs.keySet().removeIf(run -> !options.only().matcher(run.label()).find());
+            footprintImpls.removeIf(label -> !options.only().matcher(label).find());
+            unavailable.keySet().removeIf(w -> !options.only().matcher(w.id()).find());
+            if (runs.isEmpty() && footprintImpls.isEmpty()) {
+                List<String> ids = new ArrayList<>();
+                Workloads.all().forEach(w -> ids.add(w.id()));
+                ids.add(FOOTPRINT);
+                throw new IllegalArgumentException("--only " + options.only() + " matches no run; the workloads are "
+                        + String.join(", ", ids)
+                        + " (a run's label also names its parameters, e.g. impl=NETTY_HASHED_WHEEL"
+                        + " or n=1e6)");
+            }
+        }
+        double estimate = 0;
+        for (Map.Entry<JmhPlan.Run, BenchmarkListEntry> run : runs.entrySet()) {
+            estimate += JmhPlan.estimateSeconds(run.getValue(), run.getKey(), settings);
+        }
+        estimate += footprintImpls.size() * (settings.full() ? 8.0 : 3.0);
+        String summary = "Hourglass shootout, " + settings.label() + " mode (" + settings.describe() + "): "
+                + runs.size() + " JMH runs and " + footprintImpls.size() + " footprint measurements, roughly "
+                + Progress.minutes(estimate) + " on an idle machine";
+        if (options.dryRun()) {
+            System.out.println(summary);
+            runs.forEach((run, entry) -> System.out.println("  " + run.label()
+                    + String.format(Locale.ROOT, "  ~%.0f s", JmhPlan.estimateSeconds(entry, run, settings))));
+            footprintImpls.forEach(label -> System.out.println("  " + label));
+            return 0;
+        }
+        Path out = options.out() != null ? options.out() : defaultFolder();
+        requireNewOrEmpty(out);
+        Files.createDirectories(out.resolve("jmh"));
+        Path log = out.resolve("jmh.log");
+        System.err.println(summary + ". Writing " + out + "; JMH's output goes to " + log);
+        MachineInfo machine = MachineInfo.read();
+        String date = ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"));
+
+        Progress progress = new Progress(System.err, runs.size() + footprintImpls.size(), System.console() != null);
+        JmhExecutor executor = new JmhExecutor(settings, log);
+        List<Measurement> measurements = new ArrayList<>();
+        List<Path> jsons = new ArrayList<>();
+        int index = 0;
+        for (JmhPlan.Run run : runs.keySet()) {
+            progress.starting(run.label());
+            Optional<String> notRun = notRun(run);
+            if (notRun.isPresent()) {
+                measurements.add(Measurement.missing(run.workload(), run.params(), notRun.get()));
+            } else {
+                Path json = out.resolve("jmh").resolve(String.format(Locale.ROOT, "%03d.json", ++index));
+                measurements.add(executor.execute(run, json));
+                if (Files.isRegularFile(json)) {
+                    jsons.add(json);
+                }
+            }
+            progress.done();
+        }
+        List<FootprintRow> rows = new ArrayList<>();
+        for (String label : footprintImpls) {
+            progress.starting(label);
+            String impl = label.substring(label.indexOf('=') + 1);
+            FootprintRunner.measure(impl, settings.footprintTimers()).ifPresent(rows::add);
+            progress.done();
+        }
+        progress.finish();
+        Files.writeString(out.resolve("jmh-results.json"), merge(jsons));
+        StringBuilder tsv = new StringBuilder();
+        rows.forEach(row -> tsv.append(row.toLine()).append('\n'));
+        Files.writeString(out.resolve("footprint.tsv"), tsv);
+
+        Results results = new Results(measurements, rows, unavailable);
+        String command = "./hourglass shootout" + (args.length == 0 ? "" : " " + String.join(" ", args));
+        RunInfo info = new RunInfo(date, machine, settings.label(), settings.describe(), settings.forks(), command);
+        RunFiles.write(out, results, info);
+
+        StringBuilder console = new StringBuilder("\nTargets\n\n").append(Report.targets(results));
+        if (info.provisional()) {
+            console.append("\n").append(info.provisionalNote());
+        }
+        System.out.print(console);
+        System.out.println("Wrote " + out.resolve(RunFiles.REPORT) + ", results.csv, results.json, "
+                + RunFiles.README_TABLE + ", " + RunFiles.GUIDE + " and charts/ in " + out);
+        if (options.publish()) {
+            List<Path> written = Publisher.publish(out, Path.of(""));
+            System.out.println("Published into docs/ and README.md: " + written.size() + " files");
+        } else {
+            System.out.println("docs/ and README.md are unchanged; publish this run with ./hourglass shootout"
+                    + " --publish-run " + out);
+        }
+        return 0;
+    }
+
+    private static Map<JmhPlan.Run, BenchmarkListEntry> plan(JmhSettings settings, Map<Workload, String> unavailable) {
+        Map<JmhPlan.Run, BenchmarkListEntry> runs = new LinkedHashMap<>();
+        for (Workload workload : Workloads.all()) {
             Optional<String> missing = missing(workload);
             if (missing.isPresent()) {
                 unavailable.put(workload, missing.get());
@@ -93,46 +190,56 @@ public final class Shootout {
                         workload, "not available: no benchmark " + workload.benchmarkClass() + "." + workload.method());
                 continue;
             }
-            runs.addAll(JmhPlan.runs(workload, entry.get(), mode == RunMode.FULL));
+            for (JmhPlan.Run run : JmhPlan.runs(workload, entry.get(), settings.full())) {
+                runs.put(run, entry.get());
+            }
         }
-        List<String> footprintImpls = footprint ? Footprint.implNames() : List.of();
+        return runs;
+    }
 
-        System.err.println("Hourglass shootout, " + mode.label() + " mode: " + runs.size() + " JMH runs and "
-                + footprintImpls.size() + " footprint measurements; JMH's output goes to " + log);
-        Progress progress = new Progress(System.err, runs.size() + footprintImpls.size(), System.console() != null);
-        JmhExecutor executor = new JmhExecutor(mode, log);
-        List<Measurement> measurements = new ArrayList<>();
-        for (JmhPlan.Run run : runs) {
-            progress.starting(run.label());
-            Optional<String> notRun = notRun(run);
-            measurements.add(
-                    notRun.isPresent()
-                            ? new Measurement(run.workload(), run.params(), Double.NaN, Double.NaN, notRun.get())
-                            : executor.execute(run));
-            progress.done();
+    /** Concatenates JMH's result arrays into one array, which JMH's tools and {@link JmhResults} read. */
+    static String merge(List<Path> jsons) throws IOException {
+        List<String> bodies = new ArrayList<>();
+        for (Path json : jsons) {
+            String text = Files.readString(json).trim();
+            if (text.startsWith("[") && text.endsWith("]")) {
+                String body = text.substring(1, text.length() - 1).trim();
+                if (!body.isEmpty()) {
+                    bodies.add(body);
+                }
+            }
         }
-        List<FootprintRow> rows = new ArrayList<>();
-        for (String impl : footprintImpls) {
-            progress.starting("footprint impl=" + impl);
-            FootprintRunner.measure(impl, mode.footprintTimers()).ifPresent(rows::add);
-            progress.done();
+        return "[\n" + String.join(",\n", bodies) + "\n]\n";
+    }
+
+    private static Path defaultFolder() {
+        String date = ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd-HHmm"));
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            host = "machine";
         }
-        progress.finish();
+        String name = date + "-" + host.replaceAll("[^A-Za-z0-9.-]", "_");
+        Path folder = Path.of("runs", name);
+        for (int i = 2; Files.exists(folder); i++) {
+            folder = Path.of("runs", name + "-" + i);
+        }
+        return folder;
+    }
 
-        Results results = new Results(measurements, rows, unavailable);
-        List<Map.Entry<String, String>> charts = Charts.write(results, out.resolve("charts"));
-        String command = "./hourglass shootout" + (args.length == 0 ? "" : " " + String.join(" ", args));
-        Files.createDirectories(out);
-        Path report = out.resolve("shootout.md");
-        Files.writeString(report, Report.markdown(results, machine, mode, command, charts, preliminary));
-
-        StringBuilder console = new StringBuilder("\nTargets\n\n").append(Report.targets(results));
-        console.append("\nQueue level (single-threaded structures, simulated clock)\n");
-        Report.level(console, results, Workload.Level.QUEUE, List.of());
-        console.append("Driver level (thread-safe timers)\n");
-        Report.level(console, results, Workload.Level.DRIVER, List.of());
-        System.out.print(console);
-        System.out.println("Wrote " + report + " and " + charts.size() + " charts in " + out.resolve("charts"));
+    private static void requireNewOrEmpty(Path out) throws IOException {
+        if (!Files.exists(out)) {
+            return;
+        }
+        if (!Files.isDirectory(out)) {
+            throw new IllegalArgumentException("--out " + out + " is a file, not a folder");
+        }
+        try (Stream<Path> entries = Files.list(out)) {
+            if (entries.findAny().isPresent()) {
+                throw new IllegalArgumentException("--out " + out + " is not empty: a run never overwrites another");
+            }
+        }
     }
 
     private static Optional<String> missing(Workload workload) {
@@ -154,23 +261,5 @@ public final class Shootout {
                 .benchmarkClass()
                 .substring(run.workload().benchmarkClass().lastIndexOf('.') + 1);
         return BenchQueues.notRunReason(simpleName, impl, Integer.parseInt(n));
-    }
-
-    private static String value(String[] args, int index, String option) {
-        if (index >= args.length) {
-            System.err.println(option + " needs a value");
-            System.exit(2);
-        }
-        return args[index];
-    }
-
-    private static void usage() {
-        System.out.println("usage: ./hourglass shootout [--full] [--out DIR] [--only REGEX] [--no-footprint]"
-                + " [--preliminary]");
-        System.out.println("  --full          JMH's long runs (3 forks, seconds per iteration, all parameters)");
-        System.out.println("  --out DIR       where shootout.md and charts/ go (default docs)");
-        System.out.println("  --only REGEX    only the workloads whose id matches, e.g. queue-heartbeat");
-        System.out.println("  --no-footprint  skip the footprint measurement");
-        System.out.println("  --preliminary   mark the report as measured on a busy machine");
     }
 }

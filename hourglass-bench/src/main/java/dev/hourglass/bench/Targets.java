@@ -4,14 +4,14 @@ import dev.hourglass.bench.footprint.FootprintRow;
 import dev.hourglass.bench.queue.BenchQueues;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * The issue's performance targets, each computed from this run's results as MET, MISSED or NOT
- * MEASURED, with the number behind it.
+ * The issue's performance targets, each computed from this run's results as MET, NOT MET or NOT
+ * MEASURED (see {@link Verdict}: MET only when the whole 99.9% interval is on the target's side,
+ * from enough forks), with the number and what limits the verdict.
  *
  * <p>Complexity: O(measurements). Ordering: the issue's order. Thread-safety: stateless.
  */
@@ -21,12 +21,13 @@ final class Targets {
             Set.of("SIMPLE_WHEEL", "HASHED_WHEEL", "SORTED_HASHED_WHEEL", "HIERARCHICAL_WHEEL");
     private static final String HOURGLASS_PREFIX = "HOURGLASS_";
     private static final long LARGE = 1_000_000;
+    private static final String NOT_MEASURED = "NOT MEASURED";
 
     /**
      * One target.
      *
      * @param target what the issue asks
-     * @param status MET, MISSED or NOT MEASURED
+     * @param status MET, NOT MET or NOT MEASURED
      * @param measured the number behind the status
      */
     record Line(String target, String status, String measured) {}
@@ -84,8 +85,8 @@ final class Targets {
         lines.add(new Line(
                 "lateness, timer-thread driver, 1 ms tick, 1e6 pending: p99 ≤ 1 tick + 200 µs; idle driver uses no"
                         + " CPU",
-                "NOT MEASURED",
-                "not in the quick run: measured by DriverLatenessBenchmark, see docs/targets.md"));
+                NOT_MEASURED,
+                "not part of the shootout: measured by DriverLatenessBenchmark, see docs/targets.md"));
         return lines;
     }
 
@@ -109,7 +110,7 @@ final class Targets {
         Optional<Measurement> best =
                 best(candidates, driver ? m -> m.impl().startsWith(HOURGLASS_PREFIX) : m -> isHourglass(m.impl()));
         if (best.isEmpty()) {
-            return new Line(target, "NOT MEASURED", "no Hourglass result for " + workloadId + " at N = 1e6");
+            return new Line(target, NOT_MEASURED, "no Hourglass result for " + workloadId + " at N = 1e6");
         }
         StringBuilder measured = new StringBuilder("best " + best.get().impl() + " " + Format.score(best.get()));
         boolean met = true;
@@ -123,12 +124,17 @@ final class Targets {
                 continue;
             }
             any = true;
-            double ratio = a.get().score() / best.get().score();
-            double relError = relError(a.get()) + relError(best.get());
-            measured.append(String.format(Locale.ROOT, "; %.2f× %s (± %.2f)", ratio, anchor, ratio * relError));
-            met &= ratio >= needed;
+            Verdict verdict = Verdict.speedup(best.get(), a.get(), needed);
+            measured.append("; ")
+                    .append(Format.ratio(verdict.value()))
+                    .append(' ')
+                    .append(anchor)
+                    .append(" (")
+                    .append(verdict.limit())
+                    .append(')');
+            met &= verdict.favourable();
         }
-        return new Line(target, any ? (met ? "MET" : "MISSED") : "NOT MEASURED", measured.toString());
+        return new Line(target, any ? (met ? Verdict.MET : Verdict.NOT_MET) : NOT_MEASURED, measured.toString());
     }
 
     private static Line bound(Results results, String workloadId, String target, boolean wheelsOnly, double limit) {
@@ -140,13 +146,14 @@ final class Targets {
         }
         Optional<Measurement> best = best(candidates, m -> isHourglass(m.impl()));
         if (best.isEmpty()) {
-            return new Line(target, "NOT MEASURED", "no result for " + workloadId + " at N = 1e6");
+            return new Line(target, NOT_MEASURED, "no result for " + workloadId + " at N = 1e6");
         }
+        Verdict verdict = Verdict.atMost(best.get(), limit);
         return new Line(
                 target,
-                best.get().score() <= limit ? "MET" : "MISSED",
+                verdict.word(),
                 "best " + best.get().impl() + " " + Format.score(best.get()) + " "
-                        + best.get().workload().unit());
+                        + best.get().workload().unit() + " (" + verdict.limit() + ")");
     }
 
     private static Line footprint(List<FootprintRow> rows) {
@@ -168,9 +175,9 @@ final class Targets {
             }
         }
         if (!any) {
-            return new Line(target, "NOT MEASURED", "no footprint rows");
+            return new Line(target, NOT_MEASURED, "no footprint rows");
         }
-        return new Line(target, met ? "MET" : "MISSED", measured.toString());
+        return new Line(target, met ? Verdict.MET : Verdict.NOT_MET, measured.toString());
     }
 
     private static Optional<Measurement> best(List<Measurement> candidates, Predicate<Measurement> ours) {
@@ -179,9 +186,5 @@ final class Targets {
 
     private static boolean isHourglass(String impl) {
         return !impl.equals(BenchQueues.AGRONA);
-    }
-
-    private static double relError(Measurement m) {
-        return Double.isNaN(m.error()) ? 0 : m.error() / m.score();
     }
 }

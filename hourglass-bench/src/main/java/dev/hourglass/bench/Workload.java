@@ -2,6 +2,7 @@ package dev.hourglass.bench;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
@@ -25,6 +26,8 @@ import java.util.regex.Pattern;
  * @param unit what the score counts, e.g. "ns per operation"
  * @param perTimer true if the score is for all {@code n} timers and must be divided by {@code n}
  * @param description how the workload works, one or two sentences for the report
+ * @param sweep the parameter the charts put on the x axis and the tables in columns: {@code n},
+ *     or {@code threads} for contention
  */
 record Workload(
         String id,
@@ -37,7 +40,8 @@ record Workload(
         List<String> anchors,
         String unit,
         boolean perTimer,
-        String description) {
+        String description,
+        String sweep) {
 
     /** Whether a workload measures single-threaded queues or thread-safe timers. */
     enum Level {
@@ -48,6 +52,7 @@ record Workload(
     }
 
     Workload {
+        Objects.requireNonNull(sweep, "sweep");
         quick = Map.copyOf(quick);
         full = Map.copyOf(full);
         anchors = List.copyOf(anchors);
@@ -70,5 +75,23 @@ record Workload(
      */
     Map<String, List<String>> params(boolean fullMode) {
         return fullMode ? full : quick;
+    }
+
+    /**
+     * Names the swept parameter for an axis or a column, with its unit.
+     *
+     * @return e.g. "timers pending (n)"
+     */
+    String sweepLabel() {
+        return sweep.equals("threads") ? "producer threads" : "timers (n)";
+    }
+
+    /**
+     * Tells whether the workload measures thread-safe timers, whose threads' CPU the report shows.
+     *
+     * @return true at driver level
+     */
+    boolean driver() {
+        return level == Level.DRIVER;
     }
 }

@@ -19,7 +19,7 @@ class ShootoutReportTest {
     }
 
     private static Measurement measured(String id, String impl, long n, double score) {
-        return new Measurement(workload(id), Map.of("n", Long.toString(n), "k", "10", "impl", impl), score, 1, null);
+        return Measurement.of(workload(id), Map.of("n", Long.toString(n), "k", "10", "impl", impl), score, 1, 3);
     }
 
     @Test
@@ -45,11 +45,12 @@ class ShootoutReportTest {
 
     @Test
     void targetsTakeTheBestHourglassQueueAgainstTheAnchorOfTheSameRun() {
+        // queue-request: 32 ± 1 ns against a bound of 30 ns
         List<Measurement> ms = new ArrayList<>();
         ms.add(measured("queue-heartbeat", "HIERARCHICAL_WHEEL", 1_000_000, 20));
         ms.add(measured("queue-heartbeat", "BINARY_HEAP", 1_000_000, 80));
         ms.add(measured("queue-heartbeat", "AGRONA", 1_000_000, 40));
-        ms.add(measured("queue-request", "HIERARCHICAL_WHEEL", 1_000_000, 31));
+        ms.add(measured("queue-request", "HIERARCHICAL_WHEEL", 1_000_000, 32));
         List<FootprintRow> footprint = List.of(
                 new FootprintRow("HIERARCHICAL_WHEEL", 100, 0, 40.0, 40.2, 0, ""),
                 new FootprintRow("SIMPLE_WHEEL", 100, 0, 39.9, 69, 0, ""),
@@ -60,7 +61,8 @@ class ShootoutReportTest {
 
         assertThat(lines.get(0).status()).isEqualTo("MET");
         assertThat(lines.get(0).measured()).contains("best HIERARCHICAL_WHEEL").contains("2.00× AGRONA");
-        assertThat(lines.get(1).status()).isEqualTo("MISSED");
+        assertThat(lines.get(1).status()).isEqualTo("NOT MET");
+        assertThat(lines.get(1).measured()).contains("missed: interval 31.0–33.0 above 30.0");
         assertThat(lines.get(2).status()).isEqualTo("NOT MEASURED");
         assertThat(lines.get(3).status()).isEqualTo("MET");
         assertThat(lines.get(4).status()).isEqualTo("NOT MEASURED");
@@ -71,20 +73,23 @@ class ShootoutReportTest {
         List<Measurement> ms = new ArrayList<>();
         ms.add(measured("queue-fire-one-tick", "HIERARCHICAL_WHEEL", 1_000_000, 10));
         ms.add(measured("queue-fire-one-tick", "AGRONA", 1_000_000, 15));
-        ms.add(new Measurement(
+        ms.add(Measurement.missing(
                 workload("queue-fire-one-tick"),
                 Map.of("n", "1000000", "impl", "UNSORTED_LIST"),
-                Double.NaN,
-                Double.NaN,
                 "not run (O(n)): each fired timer scans the whole list"));
 
-        String table = Report.table(workload("queue-fire-one-tick"), ms);
+        String scores = Tables.scores(workload("queue-fire-one-tick"), ms);
+        String verdicts = Tables.verdicts(workload("queue-fire-one-tick"), ms);
 
-        assertThat(table)
-                .contains("| HIERARCHICAL_WHEEL | 10.0 ± 1.00 | 1.50× |")
-                .contains("| AGRONA | 15.0 ± 1.00 | 1.00× |")
-                .contains("| UNSORTED_LIST | not run (O(n)) | n/a |")
-                .contains("UNSORTED_LIST at n=1000000: not run (O(n)): each fired timer scans the whole list");
+        assertThat(scores)
+                .contains("| HIERARCHICAL_WHEEL | 10.0 ± 1.00 |")
+                .contains("| AGRONA | 15.0 ± 1.00 |")
+                .contains("| UNSORTED_LIST | not run (O(n)) |")
+                .contains("UNSORTED_LIST at n=1e6: not run (O(n)): each fired timer scans the whole list");
+        assertThat(verdicts)
+                .contains("| HIERARCHICAL_WHEEL | vs AGRONA 1.50× [1.27–1.78×] win |")
+                .contains("| UNSORTED_LIST | n/a |")
+                .doesNotContain("| AGRONA |");
     }
 
     @Test
