@@ -1,6 +1,6 @@
 package dev.hourglass.bench.driver;
 
-import dev.hourglass.timer.EventLoop;
+import dev.hourglass.loop.EventLoop;
 import dev.hourglass.timer.Timeout;
 import dev.hourglass.timer.Timers;
 import io.netty.channel.IoEventLoopGroup;
@@ -136,7 +136,7 @@ public class LoopScheduleBenchmark {
         }
 
         private static Loop hourglass() {
-            EventLoop loop = Timers.builder().openEventLoop();
+            EventLoop loop = EventLoop.open(Timers.builder());
             loop.start();
             return new Loop() {
                 @Override
