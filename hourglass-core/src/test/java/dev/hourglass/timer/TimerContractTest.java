@@ -343,6 +343,32 @@ abstract class TimerContractTest {
         assertThat(timer.stats().cancelled()).isZero();
     }
 
+    /**
+     * Issue 11, 5(b): after the clock jumps by {@code Long.MAX_VALUE}, a task that schedules
+     * another timeout must leave the driver able to run it (the sorted hashed wheel used to spin
+     * and run nothing more).
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(
+            value = TimerStructure.class,
+            names = {"SORTED_HASHED_WHEEL", "HASHED_WHEEL", "HIERARCHICAL_WHEEL", "SIMPLE_WHEEL", "BINARY_HEAP"})
+    void aTaskSchedulingAfterAJumpOfLongMaxValueStillRunsWhatItScheduled(TimerStructure structure)
+            throws InterruptedException {
+        start(structure);
+        Probe second = new Probe();
+        Probe first = new Probe();
+        first.body = () -> timer.schedule(second, 1, MILLISECONDS);
+        timer.schedule(first, 1, MILLISECONDS);
+        barrier();
+        clock.advance(Long.MAX_VALUE);
+        first.awaitRuns(1);
+        barrier();
+        assertThat(second.runs()).isZero();
+        clock.advance(2 * TICK);
+        second.awaitRuns(1);
+        barrier();
+    }
+
     @EachStructure
     void rescheduleLaterMovesTheRun(TimerStructure structure) throws InterruptedException {
         start(structure);
