@@ -89,9 +89,7 @@ class FutureTimeoutsTest {
                 }
                 assertThat(timer.stats().pending()).isEqualTo(1);
                 ending.accept(future);
-                assertThat(timer.stats().pending())
-                        .as("cancelled at completion")
-                        .isZero();
+                PendingCount.await(timer, 0); // cancelled at completion
                 futures.add(future);
             }
         }
@@ -169,9 +167,6 @@ class FutureTimeoutsTest {
                 .hasMessage("timer");
         assertThatThrownBy(() -> FutureTimeouts.orTimeout(timer, null, TIMEOUT)).hasMessage("future");
         assertThatThrownBy(() -> FutureTimeouts.orTimeout(timer, future, null)).hasMessage("timeout");
-        assertThatThrownBy(() -> FutureTimeouts.completeOnTimeout(timer, future, "v", Duration.ofMillis(-5)))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("timeout must not be negative: PT-0.005S");
         timer.close();
         assertThatThrownBy(() -> FutureTimeouts.orTimeout(timer, future, TIMEOUT))
                 .isInstanceOf(IllegalStateException.class);
