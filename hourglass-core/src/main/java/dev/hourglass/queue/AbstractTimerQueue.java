@@ -75,7 +75,37 @@ abstract class AbstractTimerQueue<T, E extends QueueEntry<T>> implements TimerQu
         E entry = newEntry(payload, deadline);
         insert(entry);
         size++;
-        return entry;
+        return handle(entry);
+    }
+
+    /** Links a driver's node at its deadline; the node API's checks were made by the caller. */
+    final void insertNode(E entry) {
+        if (size == Integer.MAX_VALUE) {
+            throw new IllegalStateException("queue is full: size=" + size);
+        }
+        insert(entry);
+        size++;
+    }
+
+    /** Unlinks a driver's node if it is linked. */
+    final boolean removeNode(E entry) {
+        if (!entry.isPending()) {
+            return false;
+        }
+        remove(entry);
+        size--;
+        return true;
+    }
+
+    /** Places a linked driver's node again, at the deadline it holds now. */
+    final void moveNode(E entry) {
+        move(entry, entry.deadline);
+    }
+
+    /** Every entry users hold is a leaf that implements the handle; sentinels never leave. */
+    @SuppressWarnings("unchecked")
+    private TimerHandle<T> handle(E entry) {
+        return (TimerHandle<T>) entry;
     }
 
     @Override
@@ -143,9 +173,11 @@ abstract class AbstractTimerQueue<T, E extends QueueEntry<T>> implements TimerQu
             // schedule again. Every timer is handed over even if the consumer throws, so that a
             // driver's close loses none; the first exception is rethrown at the end.
             RuntimeException failure = null;
+            @SuppressWarnings("unchecked")
+            Consumer<Object> sink = (Consumer<Object>) consumer;
             for (E entry : removed) {
                 try {
-                    consumer.accept(entry);
+                    sink.accept(entry);
                 } catch (RuntimeException e) {
                     if (failure == null) {
                         failure = e;
@@ -163,12 +195,16 @@ abstract class AbstractTimerQueue<T, E extends QueueEntry<T>> implements TimerQu
         }
     }
 
-    /** Hands a node that was just removed to the consumer; size is kept here. */
+    /**
+     * Hands a node that was just removed to the consumer; size is kept here. The node API polls
+     * with a consumer of its own nodes, so the entry is passed without a cast to a handle.
+     */
+    @SuppressWarnings("unchecked")
     final void deliver(E entry, Consumer<? super TimerHandle<T>> consumer) {
         size--;
         delivering = entry;
         try {
-            consumer.accept(entry);
+            ((Consumer<Object>) consumer).accept(entry);
         } finally {
             delivering = null;
         }

@@ -39,7 +39,7 @@ abstract class AbstractTimingWheel<T> extends AbstractTimerQueue<T, LinkedEntry<
 
     @Override
     final LinkedEntry<T> newEntry(T payload, long deadline) {
-        return new LinkedEntry<>(this, payload, deadline);
+        return new ListEntry<>(this, payload, deadline);
     }
 
     /**

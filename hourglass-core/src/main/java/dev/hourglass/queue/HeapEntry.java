@@ -10,7 +10,7 @@ package dev.hourglass.queue;
  *
  * <p>Thread-safety: none; owned by one queue.
  */
-final class HeapEntry<T> extends QueueEntry<T> {
+final class HeapEntry<T> extends QueueEntry<T> implements TimerHandle<T> {
 
     /** The slot in the heap, or -1 when not pending. */
     int index = -1;

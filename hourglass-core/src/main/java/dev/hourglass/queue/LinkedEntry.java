@@ -2,9 +2,11 @@ package dev.hourglass.queue;
 
 /**
  * A node of a circular doubly linked list with a {@link Bucket} sentinel, so that unlinking needs
- * no reference to the list and no null checks. A node is pending while it is linked.
+ * no reference to the list and no null checks. A node is pending while it is linked. Three kinds
+ * extend it: {@link ListEntry} (a user's handle), {@link Bucket} (a sentinel, not a handle) and
+ * {@link TimerNode} (a driver's own timeout, linked without a second object).
  */
-class LinkedEntry<T> extends QueueEntry<T> {
+abstract class LinkedEntry<T> extends QueueEntry<T> {
 
     LinkedEntry<T> prev;
     LinkedEntry<T> next;
@@ -14,7 +16,7 @@ class LinkedEntry<T> extends QueueEntry<T> {
     }
 
     @Override
-    public boolean isPending() {
+    public final boolean isPending() {
         return next != null;
     }
 

@@ -3,9 +3,9 @@ package dev.hourglass.queue;
 /**
  * What every structure's node has in common: the queue that made it, the payload and the latest
  * deadline. The owner is kept so that a handle from another queue is refused instead of corrupting
- * this one.
+ * this one. Only the leaves that users hold implement {@link TimerHandle}; sentinels do not.
  */
-abstract class QueueEntry<T> implements TimerHandle<T> {
+abstract class QueueEntry<T> {
 
     final Object owner;
     final T payload;
@@ -17,15 +17,30 @@ abstract class QueueEntry<T> implements TimerHandle<T> {
         this.deadline = deadline;
     }
 
-    @Override
+    /**
+     * Returns the payload given when the node was made.
+     *
+     * @return the payload
+     */
     public final T payload() {
         return payload;
     }
 
-    @Override
+    /**
+     * Returns the node's deadline, read without synchronization.
+     *
+     * @return the deadline in nanoseconds
+     */
     public final long deadline() {
         return deadline;
     }
+
+    /**
+     * Tells whether the node is linked into its queue.
+     *
+     * @return true while the node is pending
+     */
+    public abstract boolean isPending();
 
     @Override
     public String toString() {

@@ -8,7 +8,7 @@ package dev.hourglass.queue;
  *
  * <p>Thread-safety: none; it belongs to its queue's thread.
  */
-final class SkipNode<T> extends QueueEntry<T> {
+final class SkipNode<T> extends QueueEntry<T> implements TimerHandle<T> {
 
     /** The following node at each level; the queue's head ends every level's ring. */
     final SkipNode<T>[] next;

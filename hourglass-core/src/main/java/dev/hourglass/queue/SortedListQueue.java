@@ -24,7 +24,7 @@ final class SortedListQueue<T> extends AbstractTimerQueue<T, LinkedEntry<T>> {
 
     @Override
     LinkedEntry<T> newEntry(T payload, long deadline) {
-        return new LinkedEntry<>(this, payload, deadline);
+        return new ListEntry<>(this, payload, deadline);
     }
 
     @Override

@@ -8,7 +8,7 @@ package dev.hourglass.queue;
  *
  * <p>Thread-safety: none; it belongs to its queue's thread.
  */
-final class TreeNode<T> extends QueueEntry<T> {
+final class TreeNode<T> extends QueueEntry<T> implements TimerHandle<T> {
 
     TreeNode<T> parent;
     TreeNode<T> left;

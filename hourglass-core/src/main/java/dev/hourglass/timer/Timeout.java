@@ -4,10 +4,12 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A task scheduled on a {@link Timer}: cancel it, move it, ask about it.
+ * A task scheduled on a {@link Timer}: cancel it, move it, ask about it. It is a handle only: it
+ * cannot be cast to {@link Runnable} to run someone's task.
  *
- * <p>Complexity: every method is O(1) on the caller's side; cancel and an earlier reschedule hand
- * one message to the driver, a later reschedule none.
+ * <p>Complexity: every method is O(1) on the caller's side: cancel is one compare-and-set and at
+ * most one hand-off to the driver, a later reschedule one compare-and-set, an earlier one also a
+ * hand-off.
  *
  * <p>Ordering: operations on one timeout take effect in the order they return.
  *
@@ -18,9 +20,16 @@ public interface Timeout {
     /**
      * Returns the task.
      *
-     * @return the task given when scheduling
+     * @return the {@link Runnable} or {@link TimerTask} given when scheduling
      */
-    Runnable task();
+    Object task();
+
+    /**
+     * Returns the timer this timeout was scheduled on.
+     *
+     * @return the timer
+     */
+    Timer timer();
 
     /**
      * Cancels the timeout.
@@ -34,23 +43,21 @@ public interface Timeout {
      * Moves the next run to {@code delay} from now, keeping this handle and allocating nothing. On
      * a periodic timeout it moves the next run; the period then continues from there.
      *
-     * @param delay the new delay, not negative
+     * @param delay the new delay; zero or less means now
      * @return true if the timeout was pending and now runs at the new time; false if it had already
      *     run (a one-shot) or been cancelled, in which case nothing changes
      * @throws NullPointerException if {@code delay} is null
-     * @throws IllegalArgumentException if {@code delay} is negative
      */
     boolean reschedule(Duration delay);
 
     /**
      * Moves the next run to {@code delay} in {@code unit} from now.
      *
-     * @param delay the new delay, not negative
+     * @param delay the new delay; zero or less means now
      * @param unit its unit, not null
      * @return true if the timeout was pending and now runs at the new time; false if it had already
      *     run (a one-shot) or been cancelled
      * @throws NullPointerException if {@code unit} is null
-     * @throws IllegalArgumentException if {@code delay} is negative
      */
     boolean reschedule(long delay, TimeUnit unit);
 

@@ -1,5 +1,6 @@
 package dev.hourglass.timer;
 
+import dev.hourglass.time.NanoClock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
@@ -7,7 +8,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Thread-safe timers: run a task after a delay, at a fixed rate or with a fixed delay, from any
- * thread. Made by {@link Timers}: a dedicated timer thread or an I/O event loop drives a {@link
+ * thread. Made by {@link Timers}: a dedicated timer thread, an I/O event loop ({@code
+ * dev.hourglass.loop.EventLoop}) or a loop of your own ({@link TimerDriver}) drives a {@link
  * dev.hourglass.queue.TimerQueue} of any structure.
  *
  * <p>Semantics every driver keeps: a task never runs before its deadline; {@link Timeout#cancel()}
@@ -15,30 +17,37 @@ import java.util.concurrent.TimeUnit;
  * exception handler and neither stops the driver nor a periodic schedule; a periodic task never
  * runs concurrently with itself.
  *
- * <p>Delays: zero runs the task at the driver's next turn (on a wheel, at the latest at its next
- * tick); a delay or period longer than {@code Long.MAX_VALUE / 2} nanoseconds (about 146 years)
- * saturates to it; a negative delay or a period that is not positive is refused. Every structure
- * takes every delay: a bounded wheel holds a deadline beyond its range at the edge of the range and
- * moves it on from there.
+ * <p>Delays: a delay of zero or less means now: the task runs at the driver's next turn, even
+ * between a wheel's ticks. A delay or period longer than {@link #MAX_DELAY_NANOS} (about 146 years)
+ * saturates to it; a period that is not positive is refused. Every structure takes every delay.
  *
- * <p>Complexity: schedule, cancel and reschedule cost one lock-free hand-off to the driver plus
- * the queue structure's own cost on the driver's thread.
+ * <p>Closing: {@link #stop()} stops the driver and returns the timeouts that never ran; {@link
+ * #close()} does the same and drops the list, so a timer works in try-with-resources.
+ *
+ * <p>Complexity: schedule, cancel and reschedule cost at most two atomic read-modify-writes on the
+ * caller's thread (a later reschedule one) plus the queue structure's own cost on the driver's.
  *
  * <p>Ordering: tasks run in the order of their structure (deadline order for exact structures,
  * tick order for wheels); tasks handed to an executor may of course finish in any order.
  *
  * <p>Thread-safety: every method may be called from any thread, including from a task.
  */
-public interface Timer {
+public interface Timer extends AutoCloseable {
+
+    /**
+     * The longest delay or period, in nanoseconds (about 146 years): longer ones saturate to it,
+     * here and in the patterns. Half the range of a nanosecond reading, so that a deadline computed
+     * from one thread's reading still lies ahead when compared by subtraction with another's.
+     */
+    long MAX_DELAY_NANOS = Long.MAX_VALUE / 2;
 
     /**
      * Runs {@code task} once after {@code delay}.
      *
      * @param task what to run, not null
-     * @param delay how long to wait, not negative, not null
+     * @param delay how long to wait; zero or less means now
      * @return the handle that cancels or reschedules it
      * @throws NullPointerException if {@code task} or {@code delay} is null
-     * @throws IllegalArgumentException if {@code delay} is negative
      * @throws IllegalStateException if the timer is closed
      * @throws RejectedExecutionException if the pending limit is reached
      */
@@ -48,15 +57,41 @@ public interface Timer {
      * Runs {@code task} once after {@code delay} in {@code unit}.
      *
      * @param task what to run, not null
-     * @param delay how long to wait, not negative
+     * @param delay how long to wait; zero or less means now
      * @param unit the unit of {@code delay}, not null
      * @return the handle that cancels or reschedules it
      * @throws NullPointerException if {@code task} or {@code unit} is null
-     * @throws IllegalArgumentException if {@code delay} is negative
      * @throws IllegalStateException if the timer is closed
      * @throws RejectedExecutionException if the pending limit is reached
      */
     Timeout schedule(Runnable task, long delay, TimeUnit unit);
+
+    /**
+     * Runs {@code task} once after {@code delay}, handing it its own {@link Timeout}; the task also
+     * hears of a successful {@link Timeout#cancel()} through {@link TimerTask#cancelled}.
+     *
+     * @param task what to run, not null
+     * @param delay how long to wait; zero or less means now
+     * @return the handle that cancels or reschedules it
+     * @throws NullPointerException if {@code task} or {@code delay} is null
+     * @throws IllegalStateException if the timer is closed
+     * @throws RejectedExecutionException if the pending limit is reached
+     */
+    Timeout schedule(TimerTask task, Duration delay);
+
+    /**
+     * Runs {@code task} once after {@code delay} in {@code unit}, handing it its own {@link
+     * Timeout}.
+     *
+     * @param task what to run, not null
+     * @param delay how long to wait; zero or less means now
+     * @param unit the unit of {@code delay}, not null
+     * @return the handle that cancels or reschedules it
+     * @throws NullPointerException if {@code task} or {@code unit} is null
+     * @throws IllegalStateException if the timer is closed
+     * @throws RejectedExecutionException if the pending limit is reached
+     */
+    Timeout schedule(TimerTask task, long delay, TimeUnit unit);
 
     /**
      * Runs {@code task} after {@code initialDelay}, then every {@code period} measured from the first
@@ -64,12 +99,11 @@ public interface Timer {
      * previous one starts when that one ends.
      *
      * @param task what to run, not null
-     * @param initialDelay the wait before the first run, not negative
+     * @param initialDelay the wait before the first run; zero or less means now
      * @param period the time between runs, positive
      * @return the handle that cancels or reschedules it
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if {@code initialDelay} is negative or {@code period} is not
-     *     positive
+     * @throws IllegalArgumentException if {@code period} is not positive
      * @throws IllegalStateException if the timer is closed
      * @throws RejectedExecutionException if the pending limit is reached
      */
@@ -80,13 +114,12 @@ public interface Timer {
      * measured from the first deadline.
      *
      * @param task what to run, not null
-     * @param initialDelay the wait before the first run, not negative
+     * @param initialDelay the wait before the first run; zero or less means now
      * @param period the time between runs, positive
      * @param unit the unit of both, not null
      * @return the handle that cancels or reschedules it
      * @throws NullPointerException if {@code task} or {@code unit} is null
-     * @throws IllegalArgumentException if {@code initialDelay} is negative or {@code period} is not
-     *     positive
+     * @throws IllegalArgumentException if {@code period} is not positive
      * @throws IllegalStateException if the timer is closed
      * @throws RejectedExecutionException if the pending limit is reached
      */
@@ -96,12 +129,11 @@ public interface Timer {
      * Runs {@code task} after {@code initialDelay}, then again {@code delay} after each run ends.
      *
      * @param task what to run, not null
-     * @param initialDelay the wait before the first run, not negative
+     * @param initialDelay the wait before the first run; zero or less means now
      * @param delay the wait between the end of a run and the next, positive
      * @return the handle that cancels or reschedules it
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if {@code initialDelay} is negative or {@code delay} is not
-     *     positive
+     * @throws IllegalArgumentException if {@code delay} is not positive
      * @throws IllegalStateException if the timer is closed
      * @throws RejectedExecutionException if the pending limit is reached
      */
@@ -112,20 +144,27 @@ public interface Timer {
      * both in {@code unit}.
      *
      * @param task what to run, not null
-     * @param initialDelay the wait before the first run, not negative
+     * @param initialDelay the wait before the first run; zero or less means now
      * @param delay the wait between the end of a run and the next, positive
      * @param unit the unit of both, not null
      * @return the handle that cancels or reschedules it
      * @throws NullPointerException if {@code task} or {@code unit} is null
-     * @throws IllegalArgumentException if {@code initialDelay} is negative or {@code delay} is not
-     *     positive
+     * @throws IllegalArgumentException if {@code delay} is not positive
      * @throws IllegalStateException if the timer is closed
      * @throws RejectedExecutionException if the pending limit is reached
      */
     Timeout scheduleWithFixedDelay(Runnable task, long initialDelay, long delay, TimeUnit unit);
 
     /**
-     * Returns the counters and the lateness histogram as of now.
+     * Returns the clock the timer reads.
+     *
+     * @return the clock given to the builder
+     */
+    NanoClock clock();
+
+    /**
+     * Returns the counters and the lateness histogram. The driver counts cancellations and runs on
+     * its own thread, so a cancel made on another thread shows at the driver's next turn.
      *
      * @return a snapshot, not updated afterwards
      */
@@ -133,20 +172,29 @@ public interface Timer {
 
     /**
      * Stops the driver and returns the timeouts that were still pending, which will never run (each
-     * reports {@link Timeout#isCancelled()}). Once closing has begun the driver starts no task, not
+     * reports {@link Timeout#isCancelled()}). Once stopping has begun the driver starts no task, not
      * even one already due; a run already handed to the executor still happens, after which a
      * periodic timeout is cancelled. Waits until the driver has stopped. Called from a task running
      * on the driver's own thread, it cannot wait for that thread: it returns an empty list and the
      * driver stops, cancelling what is pending, when the task returns. A second call returns an
-     * empty list. A schedule racing with close either throws or returns a timeout that ends
+     * empty list. A schedule racing with stop either throws or returns a timeout that ends
      * cancelled.
      *
      * @return the timeouts that never ran, in no particular order
      */
-    List<Timeout> close();
+    List<Timeout> stop();
 
     /**
-     * Tells whether {@link #close()} was called.
+     * Stops the driver as {@link #stop()} does, dropping the list of timeouts that never ran; from
+     * a task on the driver's thread it returns at once and the driver stops when the task returns.
+     */
+    @Override
+    default void close() {
+        stop();
+    }
+
+    /**
+     * Tells whether {@link #stop()} or {@link #close()} was called.
      *
      * @return true once closing has begun
      */

@@ -1,21 +1,21 @@
 package dev.hourglass.timer;
 
+import dev.hourglass.queue.TimerQueue;
+import dev.hourglass.queue.TimerQueues;
 import dev.hourglass.queue.TimerStructure;
 import dev.hourglass.time.NanoClock;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.channels.Selector;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongFunction;
 
 /**
- * Chooses how a {@link Timer} is built: its structure, tick, clock, executor, thread factory,
- * pending limit and exception handler. Every setting has a default: a hierarchical wheel with a 1
- * ms tick, the system clock, tasks run on the driver's thread, a daemon thread, no pending limit,
- * exceptions logged.
+ * Chooses how a {@link Timer} is built: its structure (or a queue factory of your own), tick,
+ * wheel layout, clock, executor, thread factory, pending limit and exception handler. Every setting
+ * has a default: a hierarchical wheel with a 1 ms tick and the 256 + 4 × 64 layout, the system
+ * clock, tasks run on the driver's thread, a daemon thread, no pending limit, exceptions logged.
  *
  * <p>Complexity: O(1) per setting. Ordering: not applicable.
  *
@@ -27,6 +27,9 @@ public final class TimerBuilder {
 
     private TimerStructure structure = TimerStructure.HIERARCHICAL_WHEEL;
     private long tickNanos = 1_000_000;
+    private int slots;
+    private int[] layout = {TimerQueues.DEFAULT_NEAR_BITS, TimerQueues.DEFAULT_LEVEL_BITS, TimerQueues.DEFAULT_LEVELS};
+    private LongFunction<? extends TimerQueue<?>> queueFactory;
     private NanoClock clock = NanoClock.system();
     private Executor executor;
     private ThreadFactory threadFactory = task -> {
@@ -65,6 +68,56 @@ public final class TimerBuilder {
             throw new IllegalArgumentException("tick must be positive and at most Long.MAX_VALUE ns: " + tick);
         }
         this.tickNanos = tick.toNanos();
+        return this;
+    }
+
+    /**
+     * Chooses the number of slots of a simple, hashed or sorted hashed wheel (other structures
+     * ignore it); by default {@link TimerQueues#DEFAULT_SIMPLE_WHEEL_SLOTS} for the simple wheel and
+     * {@link TimerQueues#DEFAULT_HASHED_WHEEL_SLOTS} for the hashed ones.
+     *
+     * @param slots a positive power of two
+     * @return this builder
+     * @throws IllegalArgumentException if {@code slots} is not a positive power of two
+     */
+    public TimerBuilder slots(int slots) {
+        if (slots <= 0 || Integer.bitCount(slots) != 1) {
+            throw new IllegalArgumentException("slots must be a positive power of two: " + slots);
+        }
+        this.slots = slots;
+        return this;
+    }
+
+    /**
+     * Chooses the layout of a hierarchical wheel (other structures ignore it), as {@link
+     * TimerQueues#hierarchicalWheel(long, long, int, int, int)} describes it.
+     *
+     * @param nearBits the near wheel has {@code 2^nearBits} slots; from 1 to 16
+     * @param levelBits each upper wheel has {@code 2^levelBits} slots; from 1 to 16
+     * @param levels the number of upper wheels, at least 0, with {@code nearBits + levels *
+     *     levelBits} at most 62
+     * @return this builder
+     * @throws IllegalArgumentException if an argument is out of its bounds, naming it
+     */
+    public TimerBuilder hierarchicalLayout(int nearBits, int levelBits, int levels) {
+        // The wheel's own checks name the bad argument; a one-level trial wheel is cheap enough.
+        TimerQueues.hierarchicalWheel(0, 1, nearBits, levelBits, levels);
+        this.layout = new int[] {nearBits, levelBits, levels};
+        return this;
+    }
+
+    /**
+     * Uses queues made by {@code factory} instead of a {@linkplain #structure structure}: the
+     * factory gets the clock's reading to start from and must return a new, empty queue each time
+     * (for example {@code TimerQueues::quaternaryHeap}, or {@code start ->
+     * TimerQueues.hashedWheel(start, 100_000, 4096)}). The tick, slots and layout settings are
+     * then ignored.
+     *
+     * @param factory makes the timer's queue
+     * @return this builder
+     */
+    public TimerBuilder queue(LongFunction<? extends TimerQueue<?>> factory) {
+        this.queueFactory = Objects.requireNonNull(factory, "factory");
         return this;
     }
 
@@ -132,28 +185,37 @@ public final class TimerBuilder {
      * Starts a timer driven by a dedicated thread that sleeps until the next deadline.
      *
      * @return the running timer
+     * @throws IllegalArgumentException if the thread factory or the queue factory returns null
      */
     public Timer startTimerThread() {
-        return new TimerThreadTimer(settings());
+        return TimerThread.start(settings());
     }
 
     /**
-     * Opens an event loop: a selector whose one thread handles I/O and drives the timers. It does
-     * not run until {@link EventLoop#start()} or {@link EventLoop#run()}, so channels can be
-     * registered first.
+     * Builds a timer for a loop of your own (an event loop, for example {@code
+     * dev.hourglass.loop.EventLoop}): the loop binds its thread and runs the driver's turns.
      *
-     * @return the loop, not running yet
-     * @throws UncheckedIOException if the selector cannot be opened
+     * @param waker wakes the loop from its sleep; called from any thread, and it must reach the loop
+     *     even if it comes just before the loop starts to wait (as {@code Selector.wakeup()} and
+     *     {@code LockSupport.unpark} do)
+     * @return the driver, not bound to a thread yet
+     * @throws IllegalArgumentException if the queue factory returns null or a queue in use
      */
-    public EventLoop openEventLoop() {
-        try {
-            return new EventLoop(settings(), Selector.open());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot open a selector", e);
-        }
+    public TimerDriver buildDriver(Runnable waker) {
+        return new TimerDriver(settings(), Objects.requireNonNull(waker, "waker"));
     }
 
     TimerSettings settings() {
-        return new TimerSettings(structure, tickNanos, clock, executor, threadFactory, maxPending, exceptionHandler);
+        return new TimerSettings(
+                structure,
+                tickNanos,
+                slots,
+                layout,
+                queueFactory,
+                clock,
+                executor,
+                threadFactory,
+                maxPending,
+                exceptionHandler);
     }
 }

@@ -159,6 +159,18 @@ abstract class TimerContractTest {
                 .isTrue();
     }
 
+    /**
+     * Waits until the stats satisfy {@code condition}: the driver counts cancellations when it
+     * takes them in, so the clock is nudged (by 0 ns) to wake it for a turn.
+     */
+    void awaitStats(java.util.function.Predicate<TimerStats> condition, String what) {
+        for (long end = System.nanoTime() + SECONDS.toNanos(AWAIT_SECONDS); !condition.test(timer.stats()); ) {
+            assertThat(System.nanoTime() - end).as(what + "; " + timer.stats()).isNegative();
+            clock.advance(0);
+            java.util.concurrent.locks.LockSupport.parkNanos(100_000);
+        }
+    }
+
     void awaitDriverStopped() throws InterruptedException {
         for (Thread thread : driverThreads) {
             thread.join(SECONDS.toMillis(AWAIT_SECONDS));
@@ -383,7 +395,9 @@ abstract class TimerContractTest {
         start(structure);
         timer.schedule(new Probe(), Duration.ofHours(1));
         barrier(); // the driver sleeps towards the far deadline; the clock never moves again
-        int count = 20 * TimerCore.INBOX_BATCH;
+        // About one message in WAKE_EVERY, picked at random, wakes the driver: the ones after the
+        // last such wake may stay, and 16 times the mean gap is passed once in e^16 runs.
+        int count = 64 * TimerDriver.WAKE_EVERY;
         List<WeakReference<Runnable>> tasks = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             Runnable task = new Probe();
@@ -392,7 +406,7 @@ abstract class TimerContractTest {
             assertThat(timer.schedule(task, Duration.ofHours(2).plusNanos(i)).cancel())
                     .isTrue();
         }
-        long collectable = count - TimerCore.INBOX_BATCH;
+        long collectable = count - 16 * TimerDriver.WAKE_EVERY;
         long cleared = 0;
         for (long end = System.nanoTime() + SECONDS.toNanos(AWAIT_SECONDS);
                 cleared < collectable && System.nanoTime() - end < 0; ) {
@@ -616,7 +630,7 @@ abstract class TimerContractTest {
         periodic.awaitRuns(1);
         barrier();
 
-        List<Timeout> left = timer.close();
+        List<Timeout> left = timer.stop();
         assertThat(left).containsExactlyInAnyOrder(soon, far, repeating);
         assertThat(left).allMatch(Timeout::isCancelled);
         assertThat(timer.isClosed()).isTrue();
@@ -635,7 +649,7 @@ abstract class TimerContractTest {
         for (int i = 0; i < 1000; i++) {
             scheduled.add(timer.schedule(() -> {}, 1 + i % 10, SECONDS));
         }
-        assertThat(timer.close()).containsExactlyInAnyOrderElementsOf(scheduled);
+        assertThat(timer.stop()).containsExactlyInAnyOrderElementsOf(scheduled);
         assertThat(scheduled).allMatch(Timeout::isCancelled);
         assertThat(timer.stats().pending()).isZero();
     }
@@ -645,8 +659,8 @@ abstract class TimerContractTest {
         start(structure);
         timer.schedule(() -> {}, 1, SECONDS);
         assertThat(timer.isClosed()).isFalse();
-        assertThat(timer.close()).hasSize(1);
-        assertThat(timer.close()).isEmpty();
+        assertThat(timer.stop()).hasSize(1);
+        assertThat(timer.stop()).isEmpty();
         Runnable task = () -> {};
         List<Runnable> calls = List.of(
                 () -> timer.schedule(task, Duration.ZERO),
@@ -671,7 +685,7 @@ abstract class TimerContractTest {
         AtomicReference<Throwable> scheduleAfter = new AtomicReference<>();
         Probe closer = new Probe();
         closer.body = () -> {
-            fromInside.set(timer.close());
+            fromInside.set(timer.stop());
             try {
                 timer.schedule(() -> {}, Duration.ZERO);
             } catch (IllegalStateException expected) {
@@ -693,7 +707,7 @@ abstract class TimerContractTest {
         assertThat(sameTurn.isCancelled()).isTrue();
         assertThat(later.isCancelled()).isTrue();
         assertThat(timer.stats().pending()).isZero();
-        assertThat(timer.close()).isEmpty();
+        assertThat(timer.stop()).isEmpty();
     }
 
     // ---- limits, counters, input ----
@@ -708,6 +722,7 @@ abstract class TimerContractTest {
                 .isInstanceOf(RejectedExecutionException.class)
                 .hasMessageContaining("2");
         assertThat(first.cancel()).isTrue();
+        awaitStats(stats -> stats.pending() == 1, "the driver took the cancel in");
         timer.schedule(probe, 1, MILLISECONDS);
         assertThatThrownBy(() -> timer.scheduleWithFixedDelay(probe, 1, 1, SECONDS))
                 .isInstanceOf(RejectedExecutionException.class);
@@ -727,6 +742,7 @@ abstract class TimerContractTest {
         timer.schedule(probe, 4, MILLISECONDS);
         Timeout cancelled = timer.schedule(probe, 6, MILLISECONDS);
         assertThat(cancelled.cancel()).isTrue();
+        awaitStats(stats -> stats.cancelled() == 1, "the driver took the cancel in");
         TimerStats before = timer.stats();
         assertThat(before.scheduled()).isEqualTo(3);
         assertThat(before.fired()).isZero();
@@ -756,9 +772,9 @@ abstract class TimerContractTest {
         start(structure);
         Runnable task = () -> {};
         Duration second = Duration.ofSeconds(1);
-        assertThatThrownBy(() -> timer.schedule(null, Duration.ZERO)).hasMessageContaining("task");
+        assertThatThrownBy(() -> timer.schedule((Runnable) null, Duration.ZERO)).hasMessageContaining("task");
         assertThatThrownBy(() -> timer.schedule(task, null)).hasMessageContaining("delay");
-        assertThatThrownBy(() -> timer.schedule(null, 1, SECONDS)).hasMessageContaining("task");
+        assertThatThrownBy(() -> timer.schedule((Runnable) null, 1, SECONDS)).hasMessageContaining("task");
         assertThatThrownBy(() -> timer.schedule(task, 1, null)).hasMessageContaining("unit");
         assertThatThrownBy(() -> timer.scheduleAtFixedRate(null, Duration.ZERO, second))
                 .hasMessageContaining("task");
@@ -772,24 +788,12 @@ abstract class TimerContractTest {
                 .hasMessageContaining("delay");
         assertThatThrownBy(() -> timer.scheduleWithFixedDelay(task, 0, 1, null)).hasMessageContaining("unit");
         List<Runnable> nullCalls = List.of(
-                () -> timer.schedule(null, Duration.ZERO),
+                () -> timer.schedule((Runnable) null, Duration.ZERO),
                 () -> timer.schedule(task, null),
                 () -> timer.schedule(task, 1, null),
                 () -> timer.scheduleWithFixedDelay(task, null, second));
         nullCalls.forEach(call -> assertThatThrownBy(call::run).isInstanceOf(NullPointerException.class));
 
-        assertThatThrownBy(() -> timer.schedule(task, Duration.ofNanos(-1)))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("delay")
-                .hasMessageContaining("-");
-        assertThatThrownBy(() -> timer.schedule(task, -1, SECONDS))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("delay")
-                .hasMessageContaining("-1");
-        assertThatThrownBy(() -> timer.scheduleAtFixedRate(task, -5, 1, SECONDS))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("initialDelay")
-                .hasMessageContaining("-5");
         assertThatThrownBy(() -> timer.scheduleAtFixedRate(task, Duration.ZERO, Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("period")
@@ -818,13 +822,6 @@ abstract class TimerContractTest {
         assertThatThrownBy(() -> timeout.reschedule(1, null))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("unit");
-        assertThatThrownBy(() -> timeout.reschedule(-7, SECONDS))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("delay")
-                .hasMessageContaining("-7");
-        assertThatThrownBy(() -> timeout.reschedule(Duration.ofNanos(-1)))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("delay");
         assertThatThrownBy(() -> timeout.remaining(null))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("unit");
@@ -989,7 +986,7 @@ abstract class TimerContractTest {
         Timeout timeout = timer.scheduleWithFixedDelay(probe, TICK, TICK, NANOSECONDS);
         advanceTo(at(TICK));
         Runnable run = executor.take();
-        assertThat(timer.close()).as("the periodic is running, not pending").isEmpty();
+        assertThat(timer.stop()).as("the periodic is running, not pending").isEmpty();
         run.run();
         assertThat(probe.runs()).isOne();
         assertThat(timeout.isCancelled()).isTrue();

@@ -151,7 +151,7 @@ abstract class TimerStressTest {
         assertThat(settled.await(AWAIT_SECONDS, SECONDS))
                 .as("every timeout ran or was cancelled; %s left", settled.getCount())
                 .isTrue();
-        List<Timeout> left = timer.close();
+        List<Timeout> left = timer.stop();
 
         assertThat(left).isEmpty();
         for (int id = 0; id < TIMEOUTS; id++) {
@@ -253,7 +253,7 @@ abstract class TimerStressTest {
             });
         }
         runAll(producers);
-        List<Timeout> left = timer.close();
+        List<Timeout> left = timer.stop();
         pool.shutdown();
         assertThat(pool.awaitTermination(AWAIT_SECONDS, SECONDS)).isTrue();
 
@@ -317,7 +317,7 @@ abstract class TimerStressTest {
             while (scheduled.get() < 200_000) {
                 Thread.onSpinWait();
             }
-            left.addAll(timer.close());
+            left.addAll(timer.stop());
         });
         closer.start();
         runAll(producers);

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.hourglass.loop.EventLoop;
 import dev.hourglass.queue.TimerStructure;
 import dev.hourglass.time.ManualNanoClock;
-import dev.hourglass.timer.EventLoop;
 import dev.hourglass.timer.Timer;
 import dev.hourglass.timer.TimerBuilder;
 import dev.hourglass.timer.Timers;
@@ -92,7 +92,7 @@ class IdleDetectorTest {
         if (driver == Driver.TIMER_THREAD) {
             timer = builder.startTimerThread();
         } else {
-            EventLoop loop = builder.openEventLoop();
+            EventLoop loop = EventLoop.open(builder);
             loop.start();
             timer = loop;
         }

@@ -1,7 +1,7 @@
 package dev.hourglass.bench.driver;
 
+import dev.hourglass.loop.EventLoop;
 import dev.hourglass.queue.TimerStructure;
-import dev.hourglass.timer.EventLoop;
 import dev.hourglass.timer.Timeout;
 import dev.hourglass.timer.Timer;
 import dev.hourglass.timer.Timers;
@@ -39,11 +39,8 @@ final class HourglassTimer implements TimerUnderTest {
 
     static HourglassTimer eventLoop(TimerStructure structure) {
         CapturingThreadFactory threads = new CapturingThreadFactory("hourglass-loop");
-        EventLoop loop = Timers.builder()
-                .structure(structure)
-                .tick(Duration.ofMillis(1))
-                .threadFactory(threads)
-                .openEventLoop();
+        EventLoop loop = EventLoop.open(
+                Timers.builder().structure(structure).tick(Duration.ofMillis(1)).threadFactory(threads));
         loop.start();
         return new HourglassTimer(loop, threads);
     }

@@ -1,8 +1,8 @@
 package dev.hourglass.examples.heartbeat;
 
+import dev.hourglass.loop.EventLoop;
 import dev.hourglass.patterns.IdleDetector;
 import dev.hourglass.time.NanoClock;
-import dev.hourglass.timer.EventLoop;
 import dev.hourglass.timer.Timers;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -418,14 +418,11 @@ public final class HeartbeatServer implements AutoCloseable {
          * @throws IOException if the address cannot be bound
          */
         public HeartbeatServer start() throws IOException {
-            EventLoop loop = Timers.builder()
-                    .clock(clock)
-                    .threadFactory(task -> {
-                        Thread thread = new Thread(task, "heartbeat-server");
-                        thread.setDaemon(true);
-                        return thread;
-                    })
-                    .openEventLoop();
+            EventLoop loop = EventLoop.open(Timers.builder().clock(clock).threadFactory(task -> {
+                Thread thread = new Thread(task, "heartbeat-server");
+                thread.setDaemon(true);
+                return thread;
+            }));
             ServerSocketChannel server = null;
             try {
                 server = ServerSocketChannel.open();

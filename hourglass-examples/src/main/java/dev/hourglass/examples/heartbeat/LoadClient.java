@@ -1,7 +1,7 @@
 package dev.hourglass.examples.heartbeat;
 
+import dev.hourglass.loop.EventLoop;
 import dev.hourglass.time.NanoClock;
-import dev.hourglass.timer.EventLoop;
 import dev.hourglass.timer.Timeout;
 import dev.hourglass.timer.Timers;
 import java.io.IOException;
@@ -78,13 +78,11 @@ final class LoadClient implements AutoCloseable {
             list.add(new Connection(i, silent, pingNanos * i / n));
         }
         this.connections = List.copyOf(list);
-        this.loop = Timers.builder()
-                .threadFactory(task -> {
-                    Thread thread = new Thread(task, "heartbeat-load-client");
-                    thread.setDaemon(true);
-                    return thread;
-                })
-                .openEventLoop();
+        this.loop = EventLoop.open(Timers.builder().threadFactory(task -> {
+            Thread thread = new Thread(task, "heartbeat-load-client");
+            thread.setDaemon(true);
+            return thread;
+        }));
     }
 
     /**

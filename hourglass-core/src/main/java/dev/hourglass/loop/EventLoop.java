@@ -1,5 +1,12 @@
-package dev.hourglass.timer;
+package dev.hourglass.loop;
 
+import dev.hourglass.time.NanoClock;
+import dev.hourglass.timer.Timeout;
+import dev.hourglass.timer.Timer;
+import dev.hourglass.timer.TimerBuilder;
+import dev.hourglass.timer.TimerDriver;
+import dev.hourglass.timer.TimerStats;
+import dev.hourglass.timer.TimerTask;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,13 +14,14 @@ import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -22,10 +30,10 @@ import java.util.function.Consumer;
  * thread handles ready channels and expires timers. Each turn selects with a timeout equal to the
  * time left until the nearest deadline (no wait when one is due, no timeout when there is none),
  * handles the ready keys, runs the tasks handed over by {@link #execute}, then runs the due timers.
- * Made by {@link TimerBuilder#openEventLoop()}.
+ * Made by {@link #open(TimerBuilder)}; its timers are a {@link TimerDriver} that the loop drives.
  *
  * <pre>{@code
- * EventLoop loop = Timers.builder().openEventLoop();
+ * EventLoop loop = EventLoop.open(Timers.builder());
  * ServerSocketChannel server = ServerSocketChannel.open().bind(new InetSocketAddress(8080));
  * loop.register(server, SelectionKey.OP_ACCEPT, key -> {
  *     SocketChannel client = server.accept();
@@ -46,7 +54,7 @@ import java.util.function.Consumer;
  * it waits for the clock's jumps instead of for real time.
  *
  * <p>Failures: an exception from a handler closes that handler's channel and is logged (logger
- * {@code dev.hourglass.timer}, level WARNING), as is one from an executed task; a timer task's goes
+ * {@code dev.hourglass.loop}, level WARNING), as is one from an executed task; a timer task's goes
  * to the builder's exception handler. None stops the loop. If the selector itself fails, the loop
  * closes and {@link #run()} throws.
  *
@@ -60,16 +68,17 @@ import java.util.function.Consumer;
  * any thread; {@link #register} is for the loop thread, or for the thread that sets the loop up
  * before starting it.
  */
-public final class EventLoop extends TimerCore implements Executor {
+public final class EventLoop implements Timer, Executor {
 
-    private static final System.Logger LOG = System.getLogger("dev.hourglass.timer");
+    private static final System.Logger LOG = System.getLogger("dev.hourglass.loop");
 
     private final Selector selector;
-    private final ThreadFactory threadFactory;
+    private final TimerDriver timers;
+    private final NanoClock clock;
     private final boolean clockFlows;
     private final AtomicBoolean started = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
-    private final Runnable wake = this::wakeUp;
+    private final Runnable wake;
     private final Consumer<SelectionKey> onReady = this::ready;
 
     /** Guards {@link #tasks}; taken once per turn by the loop and once per {@link #execute}. */
@@ -80,11 +89,91 @@ public final class EventLoop extends TimerCore implements Executor {
     /** Loop-only: the emptied batch, reused as the next inbox of tasks. */
     private ArrayDeque<Runnable> spare = new ArrayDeque<>();
 
-    EventLoop(TimerSettings settings, Selector selector) {
-        super(settings);
+    private volatile Thread owner;
+
+    private EventLoop(TimerBuilder builder, Selector selector) {
         this.selector = selector;
-        this.threadFactory = settings.threadFactory;
-        this.clockFlows = settings.clock.flows();
+        this.timers = builder.buildDriver(selector::wakeup);
+        this.clock = timers.clock();
+        this.clockFlows = clock.flows();
+        this.wake = selector::wakeup;
+    }
+
+    /**
+     * Opens an event loop with the builder's timer settings: a selector whose one thread handles
+     * I/O and drives the timers. It does not run until {@link #start()} or {@link #run()}, so
+     * channels can be registered first.
+     *
+     * @param builder the timer settings (structure, clock, executor, thread factory, ...)
+     * @return the loop, not running yet
+     * @throws UncheckedIOException if the selector cannot be opened
+     */
+    public static EventLoop open(TimerBuilder builder) {
+        Objects.requireNonNull(builder, "builder");
+        Selector selector;
+        try {
+            selector = Selector.open();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open a selector", e);
+        }
+        return new EventLoop(builder, selector);
+    }
+
+    // ---- the Timer, driven by this loop ----
+
+    @Override
+    public Timeout schedule(Runnable task, Duration delay) {
+        return timers.schedule(task, delay);
+    }
+
+    @Override
+    public Timeout schedule(Runnable task, long delay, TimeUnit unit) {
+        return timers.schedule(task, delay, unit);
+    }
+
+    @Override
+    public Timeout schedule(TimerTask task, Duration delay) {
+        return timers.schedule(task, delay);
+    }
+
+    @Override
+    public Timeout schedule(TimerTask task, long delay, TimeUnit unit) {
+        return timers.schedule(task, delay, unit);
+    }
+
+    @Override
+    public Timeout scheduleAtFixedRate(Runnable task, Duration initialDelay, Duration period) {
+        return timers.scheduleAtFixedRate(task, initialDelay, period);
+    }
+
+    @Override
+    public Timeout scheduleAtFixedRate(Runnable task, long initialDelay, long period, TimeUnit unit) {
+        return timers.scheduleAtFixedRate(task, initialDelay, period, unit);
+    }
+
+    @Override
+    public Timeout scheduleWithFixedDelay(Runnable task, Duration initialDelay, Duration delay) {
+        return timers.scheduleWithFixedDelay(task, initialDelay, delay);
+    }
+
+    @Override
+    public Timeout scheduleWithFixedDelay(Runnable task, long initialDelay, long delay, TimeUnit unit) {
+        return timers.scheduleWithFixedDelay(task, initialDelay, delay, unit);
+    }
+
+    @Override
+    public NanoClock clock() {
+        return clock;
+    }
+
+    @Override
+    public TimerStats stats() {
+        return timers.stats();
+    }
+
+    @Override
+    public boolean isClosed() {
+        return timers.isClosed();
     }
 
     /** What a channel's readiness calls, on the loop thread. */
@@ -131,7 +220,7 @@ public final class EventLoop extends TimerCore implements Executor {
                     "ops " + ops + " not supported by " + channel + ", whose valid ops are " + channel.validOps());
         }
         if (Thread.currentThread() != owner) {
-            if (closing()) {
+            if (timers.isClosed()) {
                 throw new IllegalStateException("event loop is closed");
             }
             if (started.get()) {
@@ -162,18 +251,19 @@ public final class EventLoop extends TimerCore implements Executor {
         Objects.requireNonNull(task, "task");
         synchronized (taskLock) {
             // Checked under the lock the loop's last batch takes: nothing accepted is left behind.
-            if (closing()) {
+            if (timers.isClosed()) {
                 throw new RejectedExecutionException("event loop is closed");
             }
             tasks.add(task);
         }
         // Unconditional: a wake-up of a selector that is not selecting just skips its next wait.
-        wakeUp();
+        selector.wakeup();
     }
 
     /**
-     * Runs the loop on the calling thread, which becomes the loop thread, until {@link #close()}.
-     * The loop clears interrupts of its thread instead of stopping: stop it with {@link #close()}.
+     * Runs the loop on the calling thread, which becomes the loop thread, until {@link #stop()} or
+     * {@link #close()}. The loop clears interrupts of its thread instead of stopping: stop it with
+     * {@link #close()}.
      *
      * @throws IllegalStateException if the loop was already started or closed
      * @throws UncheckedIOException if the selector fails; the loop is closed by then
@@ -190,10 +280,7 @@ public final class EventLoop extends TimerCore implements Executor {
      * @throws IllegalArgumentException if the thread factory returns null
      */
     public void start() {
-        Thread thread = threadFactory.newThread(this::loop);
-        if (thread == null) {
-            throw new IllegalArgumentException("threadFactory returned null");
-        }
+        Thread thread = timers.newThread(this::loop);
         claim();
         thread.start();
     }
@@ -208,48 +295,57 @@ public final class EventLoop extends TimerCore implements Executor {
      * @return the timeouts that never ran, in no particular order
      */
     @Override
-    public List<Timeout> close() {
-        if (!beginClose()) {
+    public List<Timeout> stop() {
+        if (!timers.beginClose()) {
             return List.of();
         }
         if (started.compareAndSet(false, true)) {
             // Nobody will run the loop: run its last step here.
             loop();
-            return neverRan();
+            return timers.awaitStopped();
         }
         if (Thread.currentThread() == owner) {
             return List.of();
         }
-        return neverRanOnceStopped(stopped);
-    }
-
-    @Override
-    void wakeUp() {
-        selector.wakeup();
+        // Stopping must not give up half-way, so an interrupt is remembered rather than obeyed.
+        boolean interrupted = false;
+        while (true) {
+            try {
+                stopped.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return timers.awaitStopped();
     }
 
     private void claim() {
         if (!started.compareAndSet(false, true)) {
-            throw new IllegalStateException(closing() ? "event loop is closed" : "event loop already started");
+            throw new IllegalStateException(timers.isClosed() ? "event loop is closed" : "event loop already started");
         }
     }
 
     private void loop() {
         owner = Thread.currentThread();
+        timers.bind();
         clock.addJumpListener(wake);
         try {
-            while (!closing()) {
+            while (!timers.isClosed()) {
                 select();
                 runTasks();
-                turn();
+                timers.turn();
             }
         } catch (IOException e) {
             throw new UncheckedIOException("the selector of " + this + " failed", e);
         } finally {
             // Whatever ended the loop, schedule and execute must now refuse.
-            beginClose();
+            timers.beginClose();
             clock.removeJumpListener(wake);
-            stop();
+            stopLoop();
         }
     }
 
@@ -257,15 +353,15 @@ public final class EventLoop extends TimerCore implements Executor {
     private void select() throws IOException {
         // A stray interrupt (from a handler or task) would make every select return at once.
         Thread.interrupted();
-        boolean idle = !hasTimers();
-        long deadline = idle ? 0 : nextDeadline();
+        boolean idle = !timers.hasTimers();
+        long deadline = idle ? 0 : timers.nextDeadline();
         long wait = idle ? 0 : deadline - clock.nanoTime();
-        if ((idle || wait > 0) && prepareToSleep(idle, deadline)) {
+        if ((idle || wait > 0) && timers.prepareToSleep(idle, deadline)) {
             // A clock that does not flow moves only by jumps, which wake the selector: no timeout.
             // Otherwise round up: waking a fraction of a millisecond early only costs an empty turn.
             long millis = idle || !clockFlows ? 0 : wait / 1_000_000 + (wait % 1_000_000 == 0 ? 0 : 1);
             selector.select(onReady, millis);
-            awake();
+            timers.awake();
         } else {
             selector.selectNow(onReady);
         }
@@ -308,10 +404,10 @@ public final class EventLoop extends TimerCore implements Executor {
         spare = batch;
     }
 
-    private void stop() {
+    private void stopLoop() {
         try {
             runTasks();
-            shutdown();
+            timers.shutdown();
             for (SelectionKey key : selector.keys()) {
                 closeLogged(key.channel());
             }
@@ -332,6 +428,6 @@ public final class EventLoop extends TimerCore implements Executor {
     @Override
     public String toString() {
         Thread thread = owner;
-        return "EventLoop[" + (thread == null ? "not started" : thread.getName()) + ", " + queue + "]";
+        return "EventLoop[" + (thread == null ? "not started" : thread.getName()) + ", " + timers + "]";
     }
 }

@@ -1,4 +1,4 @@
-package dev.hourglass.timer;
+package dev.hourglass.loop;
 
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static java.util.concurrent.TimeUnit.SECONDS;
@@ -7,6 +7,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hourglass.queue.TimerStructure;
 import dev.hourglass.time.ManualNanoClock;
+import dev.hourglass.timer.Timeout;
+import dev.hourglass.timer.TimerBuilder;
+import dev.hourglass.timer.Timers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -137,7 +140,7 @@ class EventLoopTest {
             client.send("m" + i);
             assertThat(client.readLine()).isEqualTo("m" + i);
         }
-        assertThat(loop.close()).hasSize(1);
+        assertThat(loop.stop()).hasSize(1);
 
         List<String> log = new ArrayList<>(events);
         List<Integer> reads = new ArrayList<>();
@@ -353,7 +356,7 @@ class EventLoopTest {
         Client client = server.connect();
         expect("accept:c1");
 
-        assertThat(loop.close()).containsExactlyInAnyOrder(once, periodic);
+        assertThat(loop.stop()).containsExactlyInAnyOrder(once, periodic);
         assertThat(once.isCancelled()).isTrue();
         assertThat(periodic.isCancelled()).isTrue();
         loopThread.join(SECONDS.toMillis(10));
@@ -362,7 +365,7 @@ class EventLoopTest {
         assertThat(client.readLine()).as("the accepted connection is closed").isNull();
 
         assertThat(loop.isClosed()).isTrue();
-        assertThat(loop.close()).isEmpty();
+        assertThat(loop.stop()).isEmpty();
         assertThatThrownBy(() -> loop.schedule(() -> {}, Duration.ZERO))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("timer is closed");
@@ -395,7 +398,7 @@ class EventLoopTest {
         assertThat(loopThread.isAlive()).isFalse();
         assertThat(pending.isCancelled()).isTrue();
         assertThat(loop.isClosed()).isTrue();
-        assertThat(loop.close()).isEmpty();
+        assertThat(loop.stop()).isEmpty();
     }
 
     @Test
@@ -446,7 +449,7 @@ class EventLoopTest {
         loop.schedule(
                 () -> {
                     record("timer");
-                    record("closed:" + loop.close());
+                    record("closed:" + loop.stop());
                 },
                 Duration.ZERO);
         loop.execute(() -> record("task"));
@@ -461,7 +464,7 @@ class EventLoopTest {
     void closingALoopThatNeverRanReturnsItsTimeouts() {
         EventLoop loop = open(Timers.builder().clock(clock));
         Timeout timeout = loop.schedule(() -> record("never"), Duration.ofSeconds(1));
-        assertThat(loop.close()).containsExactly(timeout);
+        assertThat(loop.stop()).containsExactly(timeout);
         assertThat(timeout.isCancelled()).isTrue();
         assertThatThrownBy(loop::run).isInstanceOf(IllegalStateException.class).hasMessage("event loop is closed");
     }
@@ -481,13 +484,13 @@ class EventLoopTest {
     // ---- helpers ----
 
     private EventLoop open(TimerBuilder builder) {
-        EventLoop loop = builder.threadFactory(task -> {
-                    Thread thread = new Thread(task, "event-loop-test");
-                    thread.setDaemon(true);
-                    loopThread = thread;
-                    return thread;
-                })
-                .openEventLoop();
+        builder.threadFactory(task -> {
+            Thread thread = new Thread(task, "event-loop-test");
+            thread.setDaemon(true);
+            loopThread = thread;
+            return thread;
+        });
+        EventLoop loop = EventLoop.open(builder);
         loops.add(loop);
         return loop;
     }
@@ -608,7 +611,7 @@ class EventLoopTest {
                 switch (line) {
                     case "boom" -> throw new IOException("boom from " + name);
                     case "crash" -> throw new IllegalStateException("crash from " + name);
-                    case "quit" -> record("closed:" + loop.close());
+                    case "quit" -> record("closed:" + loop.stop());
                     default -> {
                         // A few bytes to loopback: the socket buffer always takes them at once.
                         ByteBuffer out = ByteBuffer.wrap((line + "\n").getBytes(US_ASCII));
@@ -652,7 +655,7 @@ class EventLoopTest {
 
     /** Captures what the loop logs through {@code System.Logger}, which the JDK backs by JUL. */
     private static final class LogCapture extends Handler implements AutoCloseable {
-        private final Logger logger = Logger.getLogger("dev.hourglass.timer");
+        private final Logger logger = Logger.getLogger("dev.hourglass.loop");
         private final BlockingQueue<LogRecord> records = new LinkedBlockingQueue<>();
 
         LogCapture() {

@@ -1,0 +1,323 @@
+package dev.hourglass.timer;
+
+import static dev.hourglass.timer.TimeoutNode.CANCELLED;
+import static dev.hourglass.timer.TimeoutNode.CLOSED;
+import static dev.hourglass.timer.TimeoutNode.DUE;
+import static dev.hourglass.timer.TimeoutNode.EXPIRED;
+import static dev.hourglass.timer.TimeoutNode.LOCKED;
+import static dev.hourglass.timer.TimeoutNode.MOVED;
+import static dev.hourglass.timer.TimeoutNode.PENDING;
+import static dev.hourglass.timer.TimeoutNode.PHASE;
+import static dev.hourglass.timer.TimeoutNode.QUEUED;
+import static dev.hourglass.timer.TimeoutNode.RUNNING;
+
+import dev.hourglass.time.NanoClock;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+
+/**
+ * The driver's own side: the queue, the firing of due timeouts, re-arming and the periodic
+ * arithmetic, and the counts. Owned by one thread (the driver's), except {@link #runOnExecutor},
+ * which runs a task on an executor's thread and hands the timeout back through its {@link Handoff}.
+ *
+ * <p>A timeout is filed at or before its deadline; one delivered early (moved later by another
+ * thread, or held at a bounded wheel's edge) is filed again instead of run. A timeout due when it
+ * arrives is not filed: it waits in a list of due timeouts that runs at the end of the turn, so a
+ * zero delay runs at the next turn even between a wheel's ticks.
+ *
+ * <p>Complexity: the structure's per timeout. Ordering: due timeouts run in the structure's order,
+ * then those that arrived due, in arrival order.
+ *
+ * <p>Thread-safety: the driver's thread only, except the counters' readers and {@link
+ * #runOnExecutor}.
+ */
+final class Engine {
+
+    private final NanoClock clock;
+    private final Filing filing;
+    private final Executor executor;
+    private final Timer.ExceptionHandler exceptionHandler;
+    final Counters counters = new Counters();
+    private final ArrayDeque<TimeoutNode> due = new ArrayDeque<>();
+    private final Consumer<TimeoutNode> fire = this::fire;
+
+    /** Set by any thread when closing begins: from then on nothing starts. */
+    volatile boolean closing;
+
+    /** The time of the turn being run. */
+    private long now;
+
+    /** Timeouts that came due after closing began, cancelled instead of run. */
+    private List<Timeout> leftovers;
+
+    Engine(NanoClock clock, Filing filing, Executor executor, Timer.ExceptionHandler exceptionHandler) {
+        this.clock = clock;
+        this.filing = filing;
+        this.executor = executor;
+        this.exceptionHandler = exceptionHandler;
+        this.now = filing.queue().time();
+    }
+
+    /**
+     * Runs one turn: fires what is due, takes in what other threads handed over (taken before the
+     * clock is read, so a zero delay among them is due now), then runs what arrived due.
+     */
+    void turn(TimeoutNode batch) {
+        now = clock.nanoTime();
+        filing.poll(now, fire);
+        takeIn(batch);
+        runDue();
+    }
+
+    boolean hasTimers() {
+        return !due.isEmpty() || !filing.queue().isEmpty();
+    }
+
+    /** When to run next: now if timeouts wait in the due list. */
+    long nextDeadline() {
+        return due.isEmpty() ? filing.queue().nextDeadline() : now;
+    }
+
+    /** Applies the nodes taken from the intake, oldest first. */
+    private void takeIn(TimeoutNode batch) {
+        for (TimeoutNode node = batch; node != null; ) {
+            TimeoutNode next = Intake.next(node);
+            // Cleared after the link: from here on another thread may push the node again.
+            node.update(0, QUEUED);
+            apply(node);
+            node = next;
+        }
+    }
+
+    /** Makes the queue agree with what the timeout now wants. */
+    void apply(TimeoutNode node) {
+        int s = node.state();
+        int phase = s & PHASE;
+        if (phase == CANCELLED) {
+            if ((s & CLOSED) == 0) {
+                filing.unfile(node);
+                counters.cancelled();
+                notifyCancelled(node);
+            }
+        } else if (phase == PENDING && (s & DUE) == 0) {
+            // A timeout in the due list is looked at when the list runs.
+            if (node.deadline() - now <= 0) {
+                filing.unfile(node);
+                markDue(node);
+            } else if (filing.isFiled(node)) {
+                filing.refile(node);
+            } else {
+                filing.file(node);
+            }
+        }
+        // RUNNING: the end of the run re-arms it; EXPIRED: nothing left to do.
+    }
+
+    private void markDue(TimeoutNode node) {
+        node.update(DUE, 0);
+        due.add(node);
+    }
+
+    /** Runs the timeouts that were due when the turn began; those they make due wait a turn. */
+    private void runDue() {
+        for (int n = due.size(); n > 0; n--) {
+            TimeoutNode node = due.poll();
+            node.update(0, DUE);
+            fire(node);
+        }
+    }
+
+    /** One timeout whose place came due. */
+    private void fire(TimeoutNode node) {
+        int s = node.lock();
+        int phase = s & PHASE;
+        if (phase != PENDING) {
+            // Cancelled: the intake brings it to apply(). Running: cannot be filed; let it go.
+            if (phase == RUNNING) {
+                node.unlock(s);
+            }
+            return;
+        }
+        if (closing) {
+            // Closing has begun: nothing starts; stop() returns it with the rest.
+            node.unlock(CANCELLED | CLOSED | (s & QUEUED));
+            counters.cancelled();
+            if (leftovers == null) {
+                leftovers = new ArrayList<>();
+            }
+            leftovers.add(node);
+            return;
+        }
+        long deadline = node.deadline();
+        if (deadline - now > 0) {
+            // Moved later without a message, or held early by a bounded wheel: file, don't run.
+            node.unlock(s);
+            if (filing.queue().horizon() - now <= 0) {
+                // A bounded wheel catching up after a long pause could only move it a range at a
+                // time, each step due again in this poll: file it after the poll, from now.
+                markDue(node);
+            } else {
+                filing.file(node);
+            }
+            return;
+        }
+        boolean periodic = node.period() != 0;
+        node.unlock((periodic ? RUNNING : EXPIRED) | (s & QUEUED));
+        if (!periodic) {
+            counters.expired();
+        }
+        if (executor == null) {
+            counters.fired();
+            run(node, deadline);
+            rearm(node, deadline);
+            return;
+        }
+        try {
+            executor.execute(() -> runOnExecutor(node, deadline));
+        } catch (Throwable e) {
+            // Rejected, a broken executor, or no thread to be had: report it and keep the driver
+            // alive; a periodic timeout tries its next run.
+            report(node, e);
+            rearm(node, deadline);
+        }
+    }
+
+    private void run(TimeoutNode node, long deadline) {
+        counters.lateness.record(clock.nanoTime() - deadline);
+        Object task = node.payload();
+        try {
+            if (task instanceof TimerTask) {
+                ((TimerTask) task).run(node);
+            } else {
+                ((Runnable) task).run();
+            }
+        } catch (Throwable e) {
+            report(node, e);
+        }
+    }
+
+    /** Ends a periodic run on the driver's thread: sets the next deadline and files it again. */
+    private void rearm(TimeoutNode node, long ranFor) {
+        if (node.period() == 0) {
+            return;
+        }
+        int s = node.lock();
+        if ((s & PHASE) != RUNNING) {
+            if ((s & PHASE) == PENDING) {
+                node.unlock(s);
+            }
+            return;
+        }
+        node.deadline(nextRun(node, s, ranFor));
+        node.unlock(PENDING | (s & QUEUED));
+        if ((s & QUEUED) == 0) {
+            apply(node);
+        }
+    }
+
+    /** Under the node's lock: the deadline after a periodic run, unless a reschedule chose it. */
+    private long nextRun(TimeoutNode node, int s, long ranFor) {
+        if ((s & MOVED) != 0) {
+            return node.deadline();
+        }
+        long period = node.period();
+        return period > 0 ? ranFor + period : clock.nanoTime() - period;
+    }
+
+    /** Runs on an executor's thread; hands a periodic timeout back to the driver afterwards. */
+    private void runOnExecutor(TimeoutNode node, long deadline) {
+        boolean periodic = node.period() != 0;
+        if (periodic) {
+            // A cancel before this point stops the run; one after it stops only the runs after.
+            int s = node.lock();
+            if ((s & PHASE) != RUNNING) {
+                if ((s & PHASE) == PENDING) {
+                    node.unlock(s);
+                }
+                return;
+            }
+            node.unlock(s);
+        }
+        counters.firedElsewhere();
+        run(node, deadline);
+        if (!periodic) {
+            return;
+        }
+        boolean direct = node.driver.onDriverThread();
+        int s = node.lock();
+        if ((s & PHASE) == RUNNING) {
+            node.deadline(nextRun(node, s, deadline));
+            // Off the driver's thread it goes on the intake, unless it is there already.
+            node.unlock(PENDING | (direct ? s & QUEUED : QUEUED));
+            if ((s & QUEUED) == 0) {
+                node.driver.handOver(node, true);
+            }
+        }
+    }
+
+    private void notifyCancelled(TimeoutNode node) {
+        Object task = node.payload();
+        if (task instanceof TimerTask) {
+            try {
+                ((TimerTask) task).cancelled(node);
+            } catch (Throwable e) {
+                report(node, e);
+            }
+        }
+    }
+
+    private void report(TimeoutNode node, Throwable error) {
+        try {
+            exceptionHandler.handle(node, error);
+        } catch (Throwable handlerError) {
+            handlerError.addSuppressed(error);
+            handlerError.printStackTrace();
+        }
+    }
+
+    /**
+     * Stops: takes in the last batch, then cancels every timeout still waiting and returns them
+     * with those that came due after closing began.
+     */
+    List<Timeout> shutdown(TimeoutNode batch) {
+        closing = true;
+        takeIn(batch);
+        List<Timeout> left = leftovers == null ? new ArrayList<>() : leftovers;
+        leftovers = null;
+        for (TimeoutNode node = due.poll(); node != null; node = due.poll()) {
+            cancelForClose(node, left, false);
+        }
+        filing.clear(node -> cancelForClose(node, left, false));
+        return left;
+    }
+
+    /** Cancels a timeout because the timer closes; adds it to {@code left} if this did it. */
+    boolean cancelForClose(TimeoutNode node, List<Timeout> left, boolean late) {
+        for (int spins = 0; ; spins++) {
+            int s = node.state();
+            if ((s & LOCKED) != 0) {
+                Thread.onSpinWait();
+            } else if (TimeoutNode.isFinal(s)) {
+                return false;
+            } else if (node.casState(s, CANCELLED | CLOSED | (s & QUEUED))) {
+                if (late) {
+                    counters.cancelledLate();
+                } else {
+                    counters.cancelled();
+                }
+                if (left != null) {
+                    left.add(node);
+                }
+                return true;
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Engine[" + filing.queue() + ", due=" + due.size() + "]";
+    }
+}

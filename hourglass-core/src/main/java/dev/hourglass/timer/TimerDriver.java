@@ -1,0 +1,364 @@
+package dev.hourglass.timer;
+
+import dev.hourglass.queue.TimerQueue;
+import dev.hourglass.time.NanoClock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A {@link Timer} driven by a loop of your own: the thread-safe face ({@link Timer}) on one side,
+ * and on the other the few calls a loop makes on its thread: {@link #bind()} once, then {@link
+ * #turn()}, and between turns {@link #prepareToSleep} before it waits until {@link #nextDeadline()}
+ * (or a wake-up), {@link #awake()} after; {@link #shutdown()} when it ends. The timer thread ({@link
+ * TimerBuilder#startTimerThread()}) and the event loop ({@code dev.hourglass.loop.EventLoop}) are
+ * such loops. Made by {@link TimerBuilder#buildDriver(Runnable)}.
+ *
+ * <p>Hand-off: other threads push timeouts onto a wait-free intake that the loop takes whole each
+ * turn; calls made on the loop's thread apply to the queue directly. The loop is woken (the
+ * runnable given to the builder) only when a new deadline is earlier than the one it sleeps
+ * towards, when it sleeps with nothing to wait for, or, picked at random, for about one in {@link
+ * #WAKE_EVERY} other messages, so that cancellations never pile up until a far deadline.
+ *
+ * <p>Complexity: a schedule is one exchange and one striped count on the caller's thread; the
+ * loop's work is the queue's.
+ *
+ * <p>Ordering: due timeouts run in the queue's order.
+ *
+ * <p>Thread-safety: the {@link Timer} methods are safe from any thread; the loop's methods are for
+ * the bound thread.
+ */
+public final class TimerDriver implements Timer, Handoff {
+
+    /** About one message in this many wakes a sleeping loop; a power of two. */
+    public static final int WAKE_EVERY = 1024;
+
+    private final NanoClock clock;
+    private final TimerQueue<?> queue;
+    private final boolean linked;
+    private final Engine engine;
+    private final Counters counters;
+    private final Intake intake = new Intake();
+    private final Runnable waker;
+    private final long maxPending;
+    private final ThreadFactory threadFactory;
+    private final CountDownLatch stopped = new CountDownLatch(1);
+
+    private volatile Thread owner;
+
+    /** True while the loop sleeps or is about to; {@link #wakeAt} is meaningful only then. */
+    private volatile boolean sleeping;
+
+    private volatile boolean sleepingIdle;
+    private volatile long wakeAt;
+
+    private volatile boolean closed;
+    private volatile boolean terminated;
+    private List<Timeout> neverRan;
+
+    TimerDriver(TimerSettings settings, Runnable waker) {
+        this.clock = settings.clock;
+        Filing filing = Filing.of(settings.newQueue());
+        this.queue = filing.queue();
+        this.linked = filing instanceof NodeFiling;
+        this.engine = new Engine(clock, filing, settings.executor, settings.exceptionHandler);
+        this.counters = engine.counters;
+        this.waker = waker;
+        this.maxPending = settings.maxPending;
+        this.threadFactory = settings.threadFactory;
+    }
+
+    // ---- the Timer ----
+
+    @Override
+    public Timeout schedule(Runnable task, Duration delay) {
+        return start(task, Delays.nanos(delay, "delay"), 0);
+    }
+
+    @Override
+    public Timeout schedule(Runnable task, long delay, TimeUnit unit) {
+        return start(task, Delays.nanos(delay, unit, "delay"), 0);
+    }
+
+    @Override
+    public Timeout schedule(TimerTask task, Duration delay) {
+        return start(task, Delays.nanos(delay, "delay"), 0);
+    }
+
+    @Override
+    public Timeout schedule(TimerTask task, long delay, TimeUnit unit) {
+        return start(task, Delays.nanos(delay, unit, "delay"), 0);
+    }
+
+    @Override
+    public Timeout scheduleAtFixedRate(Runnable task, Duration initialDelay, Duration period) {
+        long initial = Delays.nanos(initialDelay, "initialDelay");
+        return start(task, initial, Delays.period(period, "period"));
+    }
+
+    @Override
+    public Timeout scheduleAtFixedRate(Runnable task, long initialDelay, long period, TimeUnit unit) {
+        long initial = Delays.nanos(initialDelay, unit, "initialDelay");
+        return start(task, initial, Delays.period(period, unit, "period"));
+    }
+
+    @Override
+    public Timeout scheduleWithFixedDelay(Runnable task, Duration initialDelay, Duration delay) {
+        long initial = Delays.nanos(initialDelay, "initialDelay");
+        return start(task, initial, -Delays.period(delay, "delay"));
+    }
+
+    @Override
+    public Timeout scheduleWithFixedDelay(Runnable task, long initialDelay, long delay, TimeUnit unit) {
+        long initial = Delays.nanos(initialDelay, unit, "initialDelay");
+        return start(task, initial, -Delays.period(delay, unit, "delay"));
+    }
+
+    private Timeout start(Object task, long delayNanos, long period) {
+        Objects.requireNonNull(task, "task");
+        if (closed) {
+            throw new IllegalStateException("timer is closed");
+        }
+        // Without a limit nothing is summed; with one, threads scheduling at the same moment may
+        // pass it together, and a cancel counts once the driver has taken it in.
+        if (maxPending != Long.MAX_VALUE && counters.pending() >= maxPending) {
+            throw new RejectedExecutionException("pending limit of " + maxPending + " timeouts reached");
+        }
+        long deadline = clock.nanoTime() + delayNanos;
+        int state = onDriverThread() ? TimeoutNode.PENDING : TimeoutNode.PENDING | TimeoutNode.QUEUED;
+        TimeoutNode node = period == 0 && linked
+                ? new TimeoutNode(this, queue, task, deadline, state)
+                : new WideTimeoutNode(this, queue, task, deadline, state, period);
+        counters.scheduled();
+        if (!handOver(node, true)) {
+            throw new IllegalStateException("timer is closed");
+        }
+        return node;
+    }
+
+    @Override
+    public boolean onDriverThread() {
+        return Thread.currentThread() == owner;
+    }
+
+    @Override
+    public boolean handOver(TimeoutNode node, boolean wake) {
+        if (onDriverThread()) {
+            engine.apply(node);
+            return true;
+        }
+        intake.push(node);
+        if (sleeping) {
+            if (wake && (sleepingIdle || node.deadlineNow() - wakeAt < 0)) {
+                waker.run();
+            } else if ((ThreadLocalRandom.current().nextInt() & (WAKE_EVERY - 1)) == 0) {
+                // Cancellations and later deadlines do not wake the loop; without this they would
+                // stay reachable until its next deadline, which may be hours away.
+                waker.run();
+            }
+        }
+        if (terminated && engine.cancelForClose(node, null, true)) {
+            // Pushed after the loop's last look at the intake: nobody will ever take it.
+            return false;
+        }
+        return true;
+    }
+
+    @Override
+    public long nanoTime() {
+        return clock.nanoTime();
+    }
+
+    @Override
+    public Timer timer() {
+        return this;
+    }
+
+    @Override
+    public NanoClock clock() {
+        return clock;
+    }
+
+    @Override
+    public TimerStats stats() {
+        return counters.snapshot();
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public List<Timeout> stop() {
+        if (!beginClose()) {
+            return List.of();
+        }
+        if (owner == null && bind()) {
+            // No loop ever ran it: stop here.
+            shutdown();
+            return neverRan();
+        }
+        if (onDriverThread()) {
+            // A task cannot wait for the thread it runs on: the loop stops after this turn.
+            return List.of();
+        }
+        return awaitStopped();
+    }
+
+    /**
+     * Waits until the loop has run {@link #shutdown()}, then returns the timeouts that never ran.
+     * An interrupt is remembered and restored rather than obeyed: stopping does not give up
+     * half-way.
+     *
+     * @return the timeouts that never ran
+     */
+    public List<Timeout> awaitStopped() {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                stopped.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return neverRan();
+    }
+
+    /**
+     * Marks the timer closed and wakes its loop; from then on schedules are refused.
+     *
+     * @return false if it was closed already
+     */
+    public boolean beginClose() {
+        synchronized (this) {
+            if (closed) {
+                return false;
+            }
+            closed = true;
+            engine.closing = true;
+        }
+        waker.run();
+        return true;
+    }
+
+    private synchronized List<Timeout> neverRan() {
+        return neverRan == null ? List.of() : neverRan;
+    }
+
+    // ---- the loop's side ----
+
+    /**
+     * Makes the calling thread the one that drives this timer.
+     *
+     * @return false if another thread (or this one) was bound already
+     */
+    public synchronized boolean bind() {
+        if (owner != null) {
+            return false;
+        }
+        owner = Thread.currentThread();
+        return true;
+    }
+
+    /**
+     * Makes a thread with the builder's thread factory, for a loop that will drive this timer.
+     *
+     * @param loop what the thread runs
+     * @return the thread, not started
+     * @throws IllegalArgumentException if the factory returns null
+     */
+    public Thread newThread(Runnable loop) {
+        Thread thread = threadFactory.newThread(loop);
+        if (thread == null) {
+            throw new IllegalArgumentException("threadFactory returned null");
+        }
+        return thread;
+    }
+
+    /** Runs one turn on the bound thread: fires what is due, takes in what other threads handed over. */
+    public void turn() {
+        engine.turn(intake.takeAll());
+    }
+
+    /**
+     * Tells whether any timeout waits.
+     *
+     * @return true if the loop has a deadline to sleep towards
+     */
+    public boolean hasTimers() {
+        return engine.hasTimers();
+    }
+
+    /**
+     * Returns when the next timeout is due: at or before now if one is due already.
+     *
+     * @return the next deadline in nanoseconds; call only when {@link #hasTimers()}
+     */
+    public long nextDeadline() {
+        return engine.nextDeadline();
+    }
+
+    /**
+     * Announces that the loop is about to sleep until {@code deadline} (or without end when {@code
+     * idle}); a later wake-up call reaches it even if it comes before the loop actually waits.
+     *
+     * @param idle true if no timeout waits
+     * @param deadline the deadline slept towards, when not idle
+     * @return false if the loop must not sleep, because work or a close arrived meanwhile
+     */
+    public boolean prepareToSleep(boolean idle, long deadline) {
+        wakeAt = deadline;
+        sleepingIdle = idle;
+        sleeping = true;
+        if (!intake.isEmpty() || closed) {
+            sleeping = false;
+            return false;
+        }
+        return true;
+    }
+
+    /** Tells the driver that the loop woke up. */
+    public void awake() {
+        sleeping = false;
+    }
+
+    /**
+     * Stops, on the bound thread when its loop ends (also when it died of an error): closes the
+     * timer, cancels every timeout left and keeps them for {@link #stop()}.
+     */
+    public void shutdown() {
+        synchronized (this) {
+            closed = true;
+            engine.closing = true;
+        }
+        List<Timeout> left = engine.shutdown(intake.takeAll());
+        terminated = true;
+        // Anything pushed after the last look: scheduled while closing, or a periodic run on an
+        // executor that ended meanwhile. Whatever is pushed from now on, handOver cancels itself.
+        for (TimeoutNode late = intake.takeAll(); late != null; ) {
+            TimeoutNode next = Intake.next(late);
+            engine.cancelForClose(late, left, true);
+            late = next;
+        }
+        synchronized (this) {
+            neverRan = List.copyOf(left);
+        }
+        stopped.countDown();
+    }
+
+    @Override
+    public String toString() {
+        Thread thread = owner;
+        return "Timer[" + (thread == null ? "not started" : thread.getName()) + ", " + queue + "]";
+    }
+}

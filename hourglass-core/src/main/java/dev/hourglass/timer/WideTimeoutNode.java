@@ -1,0 +1,31 @@
+package dev.hourglass.timer;
+
+import dev.hourglass.queue.TimerHandle;
+import dev.hourglass.queue.TimerQueue;
+
+/**
+ * A {@link TimeoutNode} with the fields only some timeouts need, so that a one-shot on a structure
+ * that links nodes stays at 48 bytes: the period of a periodic timeout, and the handle of the entry
+ * that wraps the timeout in a structure that cannot link it (the sorted structures order nodes by a
+ * deadline that a reschedule from another thread would change under them).
+ *
+ * <p>Thread-safety: {@link #handle} is the driver's; the period is final.
+ */
+final class WideTimeoutNode extends TimeoutNode {
+
+    /** 0 for a one-shot; positive for a fixed rate; negative (minus the delay) for a fixed delay. */
+    private final long period;
+
+    /** Driver-only: the wrapping entry, null until first filed. */
+    TimerHandle<TimeoutNode> handle;
+
+    WideTimeoutNode(Handoff driver, TimerQueue<?> queue, Object task, long deadline, int state, long period) {
+        super(driver, queue, task, deadline, state);
+        this.period = period;
+    }
+
+    @Override
+    long period() {
+        return period;
+    }
+}
