@@ -14,10 +14,7 @@ import org.openjdk.jcstress.infra.results.L_Result;
  */
 @JCStressTest
 @Outcome(id = "1 runs, cancel false, expired, 0 left", expect = Expect.ACCEPTABLE, desc = "fired; the cancel came late")
-@Outcome(
-        id = "0 runs, cancel true, cancelled, 0 left",
-        expect = Expect.ACCEPTABLE,
-        desc = "cancelled before it fired")
+@Outcome(id = "0 runs, cancel true, cancelled, 0 left", expect = Expect.ACCEPTABLE, desc = "cancelled before it fired")
 @Outcome(expect = Expect.FORBIDDEN, desc = "ran and cancelled, neither, or left in the queue")
 @State
 public class CancelVsFire {

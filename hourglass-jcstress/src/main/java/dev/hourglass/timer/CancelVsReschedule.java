@@ -32,10 +32,9 @@ public class CancelVsReschedule {
     private boolean cancelled;
     private boolean moved;
 
-    /** The state's thread plays the driver: the timeout is filed before the callers start. */
+    /** The timeout is filed before the callers start. */
     public CancelVsReschedule() {
-        loop.bind();
-        loop.driver.turn();
+        loop.file();
     }
 
     /** One caller cancels. */

@@ -5,8 +5,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A timer with no thread of its own, driven by the test's threads under a manual clock: a sample
- * costs one small queue, and every turn happens where the test puts it. The thread that calls
- * {@link #bind()} plays the timer thread; any other thread is a caller.
+ * costs one small queue, and every turn happens where the test puts it. Whichever thread runs a
+ * turn plays the timer thread. No thread is bound unless a test's actor binds itself, so the
+ * driver treats every other thread as a caller that hands over through the intake. A constructor
+ * must never bind: jcstress also builds states on the actor threads.
  */
 final class ManualLoop {
 
@@ -26,22 +28,25 @@ final class ManualLoop {
         return driver.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
     }
 
-    /** Makes the calling thread the driver's. */
+    /** Makes the calling thread the driver's, as a loop does when it starts. */
     void bind() {
         if (!driver.bind()) {
             throw new IllegalStateException("bound twice");
         }
     }
 
+    /** Files what was scheduled so far: a turn takes it in from the intake. */
+    void file() {
+        driver.turn();
+    }
+
     /**
-     * Binds the calling thread as the driver's, files what was scheduled so far (a turn takes it
-     * in), and moves the clock to {@link #DELAY}: the next turn fires it. A test's constructor calls
-     * this, so that its driver actor does nothing but that turn and races the callers at the very
-     * moment of firing. (The actor is then not the bound thread; nothing in a turn asks.)
+     * Files what was scheduled so far and moves the clock to {@link #DELAY}: the next turn fires it.
+     * A test's constructor calls this, so that its driver actor does nothing but that turn and races
+     * the callers at the very moment of firing.
      */
     void fileAndMakeDue() {
-        bind();
-        driver.turn();
+        file();
         clock.advance(DELAY);
     }
 

@@ -51,7 +51,7 @@ public class RescheduleEarlierVsFire {
     public void outcome(L_Result r) {
         int before = loop.runs;
         loop.turnMuchLater();
-        r.r1 = before + " runs then " + loop.runs + ", reschedule " + moved + ", "
-                + (loop.driver.hasTimers() ? 1 : 0) + " left";
+        r.r1 = before + " runs then " + loop.runs + ", reschedule " + moved + ", " + (loop.driver.hasTimers() ? 1 : 0)
+                + " left";
     }
 }

@@ -16,7 +16,10 @@ import org.openjdk.jcstress.infra.results.L_Result;
  */
 @JCStressTest
 @Outcome(id = "1 runs then 1, reschedule false", expect = Expect.ACCEPTABLE, desc = "fired; the reschedule came late")
-@Outcome(id = "0 runs then 1, reschedule true", expect = Expect.ACCEPTABLE, desc = "moved, then fired at the new deadline")
+@Outcome(
+        id = "0 runs then 1, reschedule true",
+        expect = Expect.ACCEPTABLE,
+        desc = "moved, then fired at the new deadline")
 @Outcome(expect = Expect.FORBIDDEN, desc = "fired at the old deadline after a reschedule, twice, or never")
 @State
 public class RescheduleVsFire {
