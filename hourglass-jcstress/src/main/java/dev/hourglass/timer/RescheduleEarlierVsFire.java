@@ -10,14 +10,20 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.L_Result;
 
 /**
- * A caller moves a timeout to now while the driver fires it (an earlier move hands
- * the timeout to the driver again, unless it waits in the intake already): it runs exactly once,
- * within the driver's turns, and nothing is left behind.
+ * A caller moves a filed timeout to now while the driver runs a turn (an earlier move hands the
+ * timeout to the driver again): it runs in that turn if the hand-off came first, else in the next
+ * one, long before its old deadline; exactly once, and nothing is left behind.
  */
 @JCStressTest
-@Outcome(id = "1 runs then 1, reschedule true, 0 left", expect = Expect.ACCEPTABLE, desc = "moved, then fired")
-@Outcome(id = "1 runs then 1, reschedule false, 0 left", expect = Expect.ACCEPTABLE, desc = "fired before the move")
-@Outcome(expect = Expect.FORBIDDEN, desc = "ran twice, never, late, or left in the queue")
+@Outcome(
+        id = "1 runs, then 1 before the old deadline, 1 in the end, 0 left",
+        expect = Expect.ACCEPTABLE,
+        desc = "handed over before the turn took the intake")
+@Outcome(
+        id = "0 runs, then 1 before the old deadline, 1 in the end, 0 left",
+        expect = Expect.ACCEPTABLE,
+        desc = "handed over after it")
+@Outcome(expect = Expect.FORBIDDEN, desc = "ran twice, never, at the old deadline, or left in the queue")
 @State
 public class RescheduleEarlierVsFire {
 
@@ -25,12 +31,12 @@ public class RescheduleEarlierVsFire {
     private final Timeout timeout = loop.schedule(ManualLoop.DELAY);
     private boolean moved;
 
-    /** The timeout is filed and due when the actors start. */
+    /** The timeout is filed, not due, when the actors start. */
     public RescheduleEarlierVsFire() {
-        loop.fileAndMakeDue();
+        loop.file();
     }
 
-    /** The timer thread's turn fires it. */
+    /** The timer thread runs a turn. */
     @Actor
     public void driver() {
         loop.driver.turn();
@@ -43,15 +49,21 @@ public class RescheduleEarlierVsFire {
     }
 
     /**
-     * The runs so far, then those after a later turn, which also takes in any hand-off left.
+     * The runs so far, after a turn one tick later (before the old deadline), and after a turn
+     * much later.
      *
      * @param r the outcome
      */
     @Arbiter
     public void outcome(L_Result r) {
-        int before = loop.runs;
+        int first = loop.runs;
+        loop.clock.advance(TimeUnit.MILLISECONDS.toNanos(1));
+        loop.driver.turn();
+        int second = loop.runs;
         loop.turnMuchLater();
-        r.r1 = before + " runs then " + loop.runs + ", reschedule " + moved + ", " + (loop.driver.hasTimers() ? 1 : 0)
-                + " left";
+        r.r1 = moved
+                ? first + " runs, then " + second + " before the old deadline, " + loop.runs + " in the end, "
+                        + (loop.driver.hasTimers() ? 1 : 0) + " left"
+                : "reschedule refused";
     }
 }
