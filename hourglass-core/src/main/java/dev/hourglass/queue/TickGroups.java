@@ -48,7 +48,7 @@ final class TickGroups<T> {
     TickGroups(int slots) {
         this.slots = slots;
         this.mask = slots - 1;
-        int capacity = slots * 2;
+        int capacity = slots + 64;
         this.ticks = new long[capacity];
         this.prev = new int[capacity];
         this.next = new int[capacity];

@@ -11,8 +11,11 @@ import java.util.function.Consumer;
  * System#nanoTime()} values and compared by subtraction, so they may be negative and may wrap past
  * {@code Long.MAX_VALUE}. A queue never reads a clock: the caller passes {@code now} to {@link
  * #poll}. Every deadline is read relative to the queue's {@link #time()}, so a pending deadline
- * must lie within {@code Long.MAX_VALUE} nanoseconds of it (about 292 years either way); a deadline
- * of {@code time() + Long.MAX_VALUE} is fine.
+ * must lie within {@code Long.MAX_VALUE} nanoseconds of it (about 292 years either way), also after
+ * a poll moves the time on (so a poll that leaves due timers pending, stopped by its limit, must
+ * not land more than that past them); a deadline of {@code time() + Long.MAX_VALUE} is fine. A
+ * wheel's current tick may lag the time by more than {@code Long.MAX_VALUE} after such polls and
+ * cancels; that changes nothing.
  *
  * <p>The contract every implementation keeps:
  *

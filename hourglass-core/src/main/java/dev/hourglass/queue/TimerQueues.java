@@ -16,6 +16,22 @@ package dev.hourglass.queue;
  */
 public final class TimerQueues {
 
+    /**
+     * The proposed tick of a thread-safe timer's wheel: 100,000 ns (0.1 ms). Rounding up to the
+     * tick makes a timer at most 0.1 ms late before the driver's own wake-up delay, while a
+     * tickless driver on {@link #DEFAULT_STRUCTURE} pays nothing for the empty ticks in between:
+     * its bitmaps jump over them. With the default layout the wheels cover 2^32 ticks, about 5
+     * days at this tick; later timers wait in its overflow list, looked at once per 5 days.
+     */
+    public static final long DEFAULT_TICK_NANOS = 100_000;
+
+    /**
+     * The proposed structure of a thread-safe timer: {@link TimerStructure#HIERARCHICAL_WHEEL}, O(1)
+     * schedule, cancel and reschedule, with next deadline and a pause's catch-up found from bitmaps
+     * at any tick.
+     */
+    public static final TimerStructure DEFAULT_STRUCTURE = TimerStructure.HIERARCHICAL_WHEEL;
+
     /** Slots of {@link TimerStructure#SIMPLE_WHEEL}: 65,536, about 65 s at a 1 ms tick. */
     public static final int DEFAULT_SIMPLE_WHEEL_SLOTS = 1 << 16;
 
@@ -177,13 +193,16 @@ public final class TimerQueues {
 
     /**
      * A hashed timing wheel with rounds and unsorted buckets, the articles' scheme 6: any deadline,
-     * hashed to a slot, each slot holding timers of many rotations. {@link
+     * hashed to a slot, each slot holding timers of many rotations, grouped by tick and the groups
+     * kept in tick order, so the wheel never looks at a timer before its round. {@link
      * #DEFAULT_HASHED_WHEEL_SLOTS} is a reasonable size.
      *
-     * <p>Complexity: schedule, cancel and reschedule O(1); reaching a slot scans its bucket, O(n /
-     * slots) on average; each delivered timer O(1); next deadline O(n) in the worst case. A long
-     * pause costs O(n + slots / 64) per tick that delivers something, never a step per empty tick.
-     * Memory: one bucket per slot, allocated up front.
+     * <p>Complexity: schedule and reschedule O(1) plus one step per group of ticks passed in the
+     * slot, walking from its nearer end (O(1) when a slot's new timers are its latest or earliest,
+     * as a fixed timeout's are); cancel O(1); each delivered timer O(1); next deadline and each
+     * move to the next tick holding timers O(1) per occupied slot passed, O(slots) at most, so a
+     * long pause costs at most O(slots) per tick that delivers something. Memory: a sentinel per
+     * slot plus about 56 bytes per tick that holds timers, kept for reuse.
      *
      * <p>Order: tick order, at most one tick late; no promise within a tick.
      *
@@ -203,13 +222,12 @@ public final class TimerQueues {
 
     /**
      * A hashed timing wheel with rounds and buckets sorted by deadline, the articles' scheme 5: any
-     * deadline, hashed to a slot whose bucket keeps its timers in deadline order, so a slot's due
-     * timers are its head. {@link #DEFAULT_HASHED_WHEEL_SLOTS} is a reasonable size.
+     * deadline, hashed to a slot whose timers are kept in deadline order (grouped by tick, the
+     * groups in tick order, each sorted by deadline), so the wheel never looks at a timer before
+     * its round. {@link #DEFAULT_HASHED_WHEEL_SLOTS} is a reasonable size.
      *
-     * <p>Complexity: schedule and reschedule O(n / slots) on average, O(n) if one slot holds
-     * everything; cancel O(1); each delivered timer O(1); next deadline reads bucket heads only,
-     * O(slots / 64 + occupied slots). A long pause costs O(slots / 64 + occupied slots) per tick
-     * that delivers something. Memory: one bucket per slot, allocated up front.
+     * <p>Complexity: as {@link #hashedWheel}, plus, for schedule and reschedule, one step per timer
+     * of the same tick with a later deadline.
      *
      * <p>Order: tick order, at most one tick late; within a tick, (deadline, insertion) order (a
      * reschedule counts as a new insertion).

@@ -93,6 +93,37 @@ final class WheelScenarios {
         assertThat(fourSlots.isEmpty()).isTrue();
     }
 
+    /**
+     * A driver's life with a million far timers: the timers are filled in deadline order from
+     * {@code farFrom} on (a fixed timeout issued at a steady rate), then 50,000 turns of one tick
+     * (of 1 ms, or 10 ticks if the tick is finer) each schedule a timeout 5 turns out, ask the
+     * next deadline and poll, with a lull of 1,000 turns every 1,000. Checks every delivery and
+     * returns the nanoseconds the turns took, the filling excluded.
+     */
+    static long turnsAmongAMillionFarTimers(TimerQueue<Integer> queue, long farFrom) {
+        long turn = Math.max(queue.tick(), 1_000_000);
+        int far = 1_000_000;
+        for (int i = 0; i < far; i++) {
+            queue.schedule(queue.time() + farFrom + i * (farFrom / far), i);
+        }
+        int turns = 50_000;
+        int[] delivered = {0};
+        long now = queue.time();
+        // The filling's garbage is collected first, so that the loop measures the wheel alone.
+        System.gc();
+        long started = System.nanoTime();
+        for (int t = 1; t <= turns; t++) {
+            now += t % 1_000 == 0 ? 1_000 * turn : turn;
+            queue.schedule(now + 5 * turn, -t);
+            assertThat(queue.nextDeadline() - now).isLessThanOrEqualTo(5 * turn);
+            queue.poll(now, h -> delivered[0]++, Integer.MAX_VALUE);
+        }
+        long elapsed = System.nanoTime() - started;
+        assertThat(delivered[0]).isBetween(turns - 5, turns);
+        assertThat(queue.size()).isEqualTo(far + turns - delivered[0]);
+        return elapsed;
+    }
+
     private static long nextDue(long[] ticks, long from) {
         long min = Long.MAX_VALUE;
         for (long t : ticks) {
