@@ -73,6 +73,7 @@ final class ExpiringMapModelRun {
         this.map = ExpiringMap.<String, Integer>builder(timer, clock)
                 .expiryListener((key, value) -> heard.add(value))
                 .maxExpiriesPerPass(maxPerPass)
+                .tick(Duration.ofNanos(US))
                 .build();
     }
 
