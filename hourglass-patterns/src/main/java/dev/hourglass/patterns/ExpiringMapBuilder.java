@@ -12,7 +12,7 @@ import java.util.function.BiConsumer;
  * through {@link ExpiringMap#asMap()}. Made by {@link ExpiringMap#builder(Timer, NanoClock)}.
  *
  * <p>Defaults: no expiry listener, at most {@value #DEFAULT_MAX_EXPIRIES_PER_PASS} entries per pass,
- * a tick of one millisecond, and a default TTL of {@code Long.MAX_VALUE / 2} nanoseconds (about 146
+ * a tick of ten milliseconds, and a default TTL of {@code Long.MAX_VALUE / 2} nanoseconds (about 146
  * years: in practice, never).
  *
  * <p>Complexity: O(1) per setting. Ordering: not applicable.
@@ -27,8 +27,11 @@ public final class ExpiringMapBuilder<K, V> {
     /** How many expired entries one pass of the timer purges unless told otherwise. */
     public static final int DEFAULT_MAX_EXPIRIES_PER_PASS = 1024;
 
-    /** The tick of the expiry wheels unless told otherwise. */
-    public static final Duration DEFAULT_TICK = Duration.ofMillis(1);
+    /**
+     * The tick of the expiry wheels unless told otherwise: at most a hundred passes a second while
+     * entries expire, so that each pass's fixed cost (a timer wake-up) is shared by many entries.
+     */
+    public static final Duration DEFAULT_TICK = Duration.ofMillis(10);
 
     private final Timer timer;
     private final NanoClock clock;

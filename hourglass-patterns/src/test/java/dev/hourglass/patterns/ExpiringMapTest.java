@@ -74,8 +74,10 @@ class ExpiringMapTest {
         return timer;
     }
 
+    /** A map with a 1 ms tick: the tests' TTLs are whole milliseconds, so expiry is exact. */
     ExpiringMap<String, Integer> map(Timer timer, int maxPerPass) {
         return ExpiringMap.<String, Integer>builder(timer, clock)
+                .tick(ms(1))
                 .expiryListener((key, value) -> {
                     expiries.add(key + "=" + value);
                     expirySignal.release();
@@ -674,6 +676,7 @@ class ExpiringMapTest {
 
     private ExpiringMap<String, Integer> failingListenerMap(Timer timer, List<String> heard) {
         return ExpiringMap.<String, Integer>builder(timer, clock)
+                .tick(ms(1))
                 .expiryListener((key, value) -> {
                     heard.add(key);
                     if (key.startsWith("bad")) {
@@ -687,6 +690,7 @@ class ExpiringMapTest {
     void nothingIsRetainedAfterRemoveOrExpiry() throws InterruptedException {
         Timer timer = liveTimer(TimerStructure.BINARY_HEAP);
         ExpiringMap<String, Object> map = ExpiringMap.<String, Object>builder(timer, clock)
+                .tick(ms(1))
                 .expiryListener((key, value) -> expirySignal.release())
                 .build();
         WeakReference<Object> removed = putWeakly(map, "removed", Duration.ofHours(1));
