@@ -58,6 +58,8 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
     /** The longest TTL, in nanoseconds; longer ones are cut to it. */
     static final long MAX_TTL_NANOS = Long.MAX_VALUE / 2;
 
+    private static final Duration MAX_TTL = Duration.ofNanos(MAX_TTL_NANOS);
+
     private final NanoClock clock;
     private final BiConsumer<? super K, ? super V> listener;
     private final int maxExpiriesPerPass;
@@ -576,6 +578,6 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
         if (ttl.isNegative()) {
             throw new IllegalArgumentException("ttl must not be negative: " + ttl);
         }
-        return ttl.compareTo(Duration.ofNanos(MAX_TTL_NANOS)) >= 0 ? MAX_TTL_NANOS : ttl.toNanos();
+        return ttl.compareTo(MAX_TTL) >= 0 ? MAX_TTL_NANOS : ttl.toNanos();
     }
 }

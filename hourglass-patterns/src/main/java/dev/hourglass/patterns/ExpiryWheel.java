@@ -17,10 +17,11 @@ import java.util.List;
  * when its bucket comes up, so extending an entry costs the wheel nothing; a deadline moved earlier
  * moves the node at once. Bucket sentinels are made on first use.
  *
- * <p>Promptness: an entry is handed out by the first poll at or after its deadline that finds it
- * in the pending ring or the current bucket; {@link #nextDue} names a time at most one tick after
- * the earliest deadline, never before the wheel has work. Never early: a node is handed out only
- * when {@code now - deadline >= 0}.
+ * <p>Promptness: a bucket of tick {@code t} holds the deadlines after the end of tick {@code t - 1}
+ * up to the end of tick {@code t}, and a poll advances to the tick boundary at or after its {@code
+ * now}, so an unbounded poll hands out every node due by {@code now}; {@link #nextDue} names a time
+ * at most one tick after the earliest deadline. Never early: a node is handed out only when {@code
+ * now - deadline >= 0}.
  *
  * <p>Complexity: {@link #file}, {@link #remove} O(1); {@link #poll} O(levels × slots) to advance
  * plus O(1) per node handled; {@link #nextDue} O(levels) amortised. Ordering: by tick; within a

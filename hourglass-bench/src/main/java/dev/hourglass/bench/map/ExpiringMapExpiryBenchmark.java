@@ -50,7 +50,7 @@ public class ExpiringMapExpiryBenchmark {
     private static final long PATIENCE_SECONDS = 60;
 
     /** The map under test: see {@link MapUnderTest#open}. */
-    @Param({"HOURGLASS", "CAFFEINE"})
+    @Param({"HOURGLASS", "CAFFEINE", "HOURGLASS_1S_TICK"})
     public String impl;
 
     /** Entries that expire per iteration. */

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.function.IntConsumer;
 
 /**
- * Hourglass's {@link ExpiringMap} on a timer thread with the default structure, tick and pass
- * limit; the expiry listener runs on the timer thread.
+ * Hourglass's {@link ExpiringMap} on a timer thread with the default structure and pass limit and
+ * a given tick; the expiry listener runs on the timer thread.
  *
  * <p>Complexity: the map's. Ordering: n/a. Thread-safety: safe from any thread.
  */
@@ -20,10 +20,11 @@ final class HourglassMap implements MapUnderTest {
     private final Timer timer;
     private final ExpiringMap<Integer, Object> map;
 
-    HourglassMap(IntConsumer onExpiry) {
+    HourglassMap(IntConsumer onExpiry, Duration tick) {
         NanoClock clock = NanoClock.system();
         timer = Timers.builder().clock(clock).threadFactory(threads).startTimerThread();
         map = ExpiringMap.<Integer, Object>builder(timer, clock)
+                .tick(tick)
                 .expiryListener((key, value) -> onExpiry.accept(key))
                 .build();
     }

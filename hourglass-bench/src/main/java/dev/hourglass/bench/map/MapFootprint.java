@@ -21,7 +21,7 @@ import org.openjdk.jol.vm.VM;
  * on an event loop that is never run, Caffeine with a same-thread executor and no scheduler), so
  * that the graph holds the map alone.
  *
- * <p>Complexity: O(N). Ordering: implementations in the order of {@link MapUnderTest#IMPLS}.
+ * <p>Complexity: O(N). Ordering: Hourglass, then Caffeine.
  * Thread-safety: run it from one thread.
  */
 public final class MapFootprint {
@@ -45,7 +45,7 @@ public final class MapFootprint {
         List<String> sizes = args.length > 0 ? List.of(args) : List.of("10000", "1000000");
         for (String size : sizes) {
             int n = Integer.parseInt(size);
-            for (String impl : MapUnderTest.IMPLS) {
+            for (String impl : List.of("HOURGLASS", "CAFFEINE")) {
                 System.out.printf("%s %d %.1f%n", impl, n, bytesPerEntry(impl, n));
                 System.out.flush();
             }
@@ -55,7 +55,7 @@ public final class MapFootprint {
     /**
      * Returns the bytes {@code impl} holds per entry with {@code n} live entries.
      *
-     * @param impl one of {@link MapUnderTest#IMPLS}
+     * @param impl {@code HOURGLASS} or {@code CAFFEINE}
      * @param n the number of entries, positive
      * @return bytes per entry, fixed parts included, keys and the shared value excluded
      * @throws IllegalArgumentException if {@code impl} is unknown or {@code n} is not positive
@@ -77,7 +77,7 @@ public final class MapFootprint {
                 total = caffeine(keys);
                 break;
             default:
-                throw new IllegalArgumentException("impl must be one of " + MapUnderTest.IMPLS + ": " + impl);
+                throw new IllegalArgumentException("impl must be HOURGLASS or CAFFEINE: " + impl);
         }
         long keysAndValue = n * VM.current().sizeOf(keys[0]) + VM.current().sizeOf(VALUE);
         return (double) (total - keysAndValue) / n;

@@ -25,7 +25,7 @@ class MapFootprintTest {
     void badInputIsRefused() {
         assertThatThrownBy(() -> MapFootprint.bytesPerEntry("GUAVA", 10))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("impl must be one of [HOURGLASS, CAFFEINE]: GUAVA");
+                .hasMessage("impl must be HOURGLASS or CAFFEINE: GUAVA");
         assertThatThrownBy(() -> MapFootprint.bytesPerEntry("HOURGLASS", 0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("n must be positive: 0");
