@@ -1,55 +1,53 @@
 package dev.hourglass.patterns;
 
-import dev.hourglass.queue.TimerQueue;
-import dev.hourglass.queue.TimerQueues;
 import dev.hourglass.time.NanoClock;
-import dev.hourglass.timer.Timeout;
 import dev.hourglass.timer.Timer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.ConcurrentMap;
 import java.util.function.BiConsumer;
 
 /**
  * A map whose keys expire like Redis keys: each entry is put with a time to live (TTL), after which
- * it is gone. Made by {@link #builder(Timer, NanoClock)}.
+ * it is gone. Made by {@link #builder(Timer, NanoClock)}; {@link #asMap()} shows it as a {@link
+ * ConcurrentMap}.
  *
  * <p>Expiry is both passive and active, as in Redis. Passive: every read compares the clock with
- * the entry's expiry time, so {@link #get}, {@link #containsKey} and {@link #ttl} never return an
- * expired entry, even before the timer has fired; a read that finds one removes it. Active: the
- * timer purges expired entries nobody reads, at most {@code maxExpiriesPerPass} per pass, and
- * schedules the next pass at once while more are due, so a million keys expiring together never
- * hold the timer's thread for long. Either way the expiry listener hears of each expired entry
- * exactly once. An entry expires at its expiry instant: a read at {@code putTime + ttl} finds it
- * gone, a read one nanosecond earlier finds it.
+ * the entry's expiry time, so {@link #get}, {@link #containsKey}, {@link #ttl} and every read of
+ * {@link #asMap()} never return an expired entry, even before the timer has fired; a read that finds
+ * one removes it. Active: the timer purges expired entries nobody reads, at most {@code
+ * maxExpiriesPerPass} per pass, and schedules the next pass at once while more are due, so a million
+ * keys expiring together never hold the timer's thread for long. Either way the expiry listener
+ * hears of each expired entry exactly once. An entry expires at its expiry instant: a read at {@code
+ * putTime + ttl} finds it gone, a read one nanosecond earlier finds it. The timer hears of it at
+ * most one tick (the builder's {@code tick}) after that instant, plus the timer's own lateness.
  *
- * <p>Design: one sweeping timeout, not one timeout per entry. The map keeps its own index of expiry
- * times (a 4-ary heap {@link TimerQueue}, exact to the nanosecond) under its lock, and keeps one
- * {@link Timeout} armed at the index's earliest deadline. A put or refresh is then a heap operation
- * under the map's lock and, unless it becomes the earliest deadline, sends the timer nothing; the
- * timer holds one timeout per map whatever the number of keys; and bounded passes are a polling
- * limit. One timeout per entry would cost a timer hand-off per put and make the timer, not the
- * map, decide how much expiry work runs at once.
+ * <p>Design: the keys are spread by hash over a fixed number of stripes, each a hash table with its
+ * own lock and its own hierarchical timing wheel of expiry times; one node per entry is both the
+ * table's entry and the wheel's, so filing, moving and removing an expiry time are O(1) and
+ * allocate nothing, and a put of a live key allocates nothing at all. Reads take no lock. Extending
+ * an entry's life leaves its node where it is in the wheel, to be filed again when the wheel
+ * reaches it; shortening it moves the node at once. One timeout per map, not per entry, stays armed
+ * on the timer at the earliest time a sweep has work: a put sends the timer nothing unless it
+ * brings that time forward, and bounded passes are a polling limit.
  *
  * <p>TTLs: zero or less means the entry expires the moment it is put: it is never visible, and the
  * listener hears of it at once, on the calling thread. A TTL longer than {@link
  * Timer#MAX_DELAY_NANOS} (about 146 years) saturates to it, as the timer's delays do, which in
  * practice never expires.
  *
- * <p>Complexity: get, containsKey and ttl of a live entry are one hash lookup and one clock reading,
- * without a lock; put, putIfAbsent, refresh and remove are O(log n) under the map's lock; size is
- * O(k log n) for the k entries it purges; a timer pass is O(m log n) for the m entries it purges.
+ * <p>Complexity: get, containsKey and ttl are one hash lookup and one clock reading, without a lock;
+ * put, putIfAbsent, refresh and remove are O(1) expected under one stripe's lock; size is O(stripes
+ * + k) for the k entries it purges; a timer pass is O(stripes + m) for the m entries it handles.
  *
- * <p>Ordering: operations on one key are linearizable. The listener runs outside the lock, after
+ * <p>Ordering: operations on one key are linearizable. The listener runs outside every lock, after
  * the entry left the map, so a listener may see an expiry after a later put of the same key has
- * returned; expired entries found by one pass are reported in expiry order. An exception from the
- * listener reaches whoever found the expiry (the caller, or the timer's exception handler) once the
- * map is consistent and every other entry of the batch has been reported.
+ * returned. An exception from the listener reaches whoever found the expiry (the caller, or the
+ * timer's exception handler) once the map is consistent and every other entry of the batch has been
+ * reported.
  *
  * <p>Thread-safety: every method may be called from any thread, and from the listener.
  *
@@ -58,37 +56,40 @@ import java.util.function.BiConsumer;
  */
 public final class ExpiringMap<K, V> implements AutoCloseable {
 
-    private final Timer timer;
+    private static final Duration MAX_TTL = Duration.ofNanos(Timer.MAX_DELAY_NANOS);
+
     private final NanoClock clock;
     private final BiConsumer<? super K, ? super V> listener;
     private final int maxExpiriesPerPass;
-    private final Runnable sweep = this::sweep;
+    private final long defaultTtlNanos;
+    private final ExpirySegment<K, V>[] segments;
+    private final SweepArming arming;
+    private final ExpiringMapView<K, V> view;
 
-    /** Live entries and expired ones not yet purged; changed only under {@link #lock}. */
-    private final ConcurrentHashMap<K, ExpiringEntry<K, V>> entries = new ConcurrentHashMap<>();
-
-    private final ReentrantLock lock = new ReentrantLock();
-
-    /** Under the lock: every entry of {@link #entries}, by expiry time. */
-    private final TimerQueue<ExpiringEntry<K, V>> index;
-
-    /**
-     * Under the lock: the sweeping timeout, pending or about to run; null when none is armed. A
-     * running sweep clears it under the lock and arms the next one itself.
-     */
-    private Timeout sweeper;
-
-    /** Under the lock: the deadline {@link #sweeper} is armed for. */
-    private long sweepAt;
+    /** The stripe the next pass starts with, so that a bounded pass does not always favour one. */
+    private volatile int nextSweepStart;
 
     private volatile boolean closed;
 
-    ExpiringMap(Timer timer, NanoClock clock, BiConsumer<? super K, ? super V> listener, int maxExpiriesPerPass) {
-        this.timer = timer;
+    @SuppressWarnings("unchecked")
+    ExpiringMap(
+            Timer timer,
+            NanoClock clock,
+            BiConsumer<? super K, ? super V> listener,
+            int maxExpiriesPerPass,
+            long tickNanos,
+            long defaultTtlNanos) {
         this.clock = clock;
         this.listener = listener;
         this.maxExpiriesPerPass = maxExpiriesPerPass;
-        this.index = TimerQueues.quaternaryHeap(clock.nanoTime());
+        this.defaultTtlNanos = defaultTtlNanos;
+        long origin = clock.nanoTime();
+        this.segments = (ExpirySegment<K, V>[]) new ExpirySegment<?, ?>[stripes()];
+        for (int i = 0; i < segments.length; i++) {
+            segments[i] = new ExpirySegment<>(origin, tickNanos);
+        }
+        this.arming = new SweepArming(timer, this::sweep);
+        this.view = new ExpiringMapView<>(this);
     }
 
     /**
@@ -107,20 +108,34 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
     }
 
     /**
+     * Returns this map as a {@link ConcurrentMap}, a view that reads and writes this map. Expired
+     * entries are invisible to it as to every other read. It writes with the builder's {@code
+     * defaultTtl}; {@link ConcurrentMap#replace replace} and {@link java.util.Map.Entry#setValue
+     * setValue} keep the entry's expiry time. Its iterators are weakly consistent, and skip entries
+     * that expire while they run. Null keys and values are refused with {@link
+     * NullPointerException}, as by {@link java.util.concurrent.ConcurrentHashMap}. Every call of a
+     * closed map's view throws {@link IllegalStateException}.
+     *
+     * @return the view, the same one at every call
+     */
+    public ConcurrentMap<K, V> asMap() {
+        return view;
+    }
+
+    /**
      * Maps {@code key} to {@code value} for {@code ttl}, replacing any entry of the key.
      *
      * @param key the key, not null
      * @param value the value, not null
-     * @param ttl how long the entry lives, not negative; zero expires it at once
+     * @param ttl how long the entry lives, zero or less expires it at once
      * @return the value the key had while live, or null (an expired one is reported to the listener
      *     instead)
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if {@code ttl} is negative
      * @throws IllegalStateException if the map or its timer is closed
      * @throws java.util.concurrent.RejectedExecutionException if the timer's pending limit is reached
      */
     public V put(K key, V value, Duration ttl) {
-        return put(key, value, ttl, false);
+        return put(key, value, ttlNanos(ttl), false);
     }
 
     /**
@@ -128,59 +143,14 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
      *
      * @param key the key, not null
      * @param value the value, not null
-     * @param ttl how long the entry lives, not negative; zero expires it at once
+     * @param ttl how long the entry lives, zero or less expires it at once
      * @return the live value that kept its place, or null if {@code value} was put
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if {@code ttl} is negative
      * @throws IllegalStateException if the map or its timer is closed
      * @throws java.util.concurrent.RejectedExecutionException if the timer's pending limit is reached
      */
     public V putIfAbsent(K key, V value, Duration ttl) {
-        return put(key, value, ttl, true);
-    }
-
-    private V put(K key, V value, Duration ttl, boolean onlyIfAbsent) {
-        Objects.requireNonNull(key, "key");
-        Objects.requireNonNull(value, "value");
-        long ttlNanos = ttlNanos(ttl);
-        List<ExpiringEntry<K, V>> expired = null;
-        V previous = null;
-        lock.lock();
-        try {
-            checkOpen();
-            long now = clock.nanoTime();
-            ExpiringEntry<K, V> old = entries.get(key);
-            if (old != null && old.isLiveAt(now) && onlyIfAbsent) {
-                return old.value;
-            }
-            ExpiringEntry<K, V> entry = new ExpiringEntry<>(key, value, now + ttlNanos);
-            if (ttlNanos > 0) {
-                // First, as it may throw (a closed timer): then a failed put changes nothing.
-                arm(entry.expiresAt, now);
-            }
-            if (old != null) {
-                unlink(old);
-                if (old.isLiveAt(now)) {
-                    previous = old.value;
-                } else {
-                    expired = new ArrayList<>(2);
-                    expired.add(old);
-                }
-            }
-            if (ttlNanos > 0) {
-                entry.handle = index.schedule(entry.expiresAt, entry);
-                entries.put(key, entry);
-            } else {
-                if (expired == null) {
-                    expired = new ArrayList<>(1);
-                }
-                expired.add(entry);
-            }
-        } finally {
-            lock.unlock();
-        }
-        announce(expired);
-        return previous;
+        return put(key, value, ttlNanos(ttl), true);
     }
 
     /**
@@ -193,8 +163,8 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
      * @throws IllegalStateException if the map is closed
      */
     public V get(K key) {
-        ExpiringEntry<K, V> entry = liveEntry(key, clock.nanoTime());
-        return entry == null ? null : entry.value;
+        ExpiryNode<K, V> node = liveNode(key, clock.nanoTime());
+        return node == null ? null : node.value();
     }
 
     /**
@@ -207,7 +177,7 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
      * @throws IllegalStateException if the map is closed
      */
     public boolean containsKey(K key) {
-        return liveEntry(key, clock.nanoTime()) != null;
+        return liveNode(key, clock.nanoTime()) != null;
     }
 
     /**
@@ -221,12 +191,12 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
      */
     public Optional<Duration> ttl(K key) {
         long now = clock.nanoTime();
-        ExpiringEntry<K, V> entry = liveEntry(key, now);
-        if (entry == null) {
+        ExpiryNode<K, V> node = liveNode(key, now);
+        if (node == null) {
             return Optional.empty();
         }
         // A refresh since the check can only have moved the expiry; never report less than 1 ns.
-        return Optional.of(Duration.ofNanos(Math.max(1, entry.expiresAt - now)));
+        return Optional.of(Duration.ofNanos(Math.max(1, node.deadline() - now)));
     }
 
     /**
@@ -234,41 +204,41 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
      * zero expires the entry at once and reports it to the listener.
      *
      * @param key the key, not null
-     * @param ttl the new time to live, not negative
+     * @param ttl the new time to live; zero or less expires the entry at once
      * @return true if the key had a live entry, which now expires {@code ttl} from now; false if it
      *     had none (an expired one is removed and reported to the listener)
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if {@code ttl} is negative
      * @throws IllegalStateException if the map or its timer is closed
      * @throws java.util.concurrent.RejectedExecutionException if the timer's pending limit is reached
      */
     public boolean refresh(K key, Duration ttl) {
         Objects.requireNonNull(key, "key");
         long ttlNanos = ttlNanos(ttl);
-        ExpiringEntry<K, V> expired;
+        int hash = ExpirySegment.hash(key);
+        ExpirySegment<K, V> segment = segmentFor(hash);
+        V expired;
         boolean refreshed;
-        lock.lock();
+        segment.lock.lock();
         try {
             checkOpen();
             long now = clock.nanoTime();
-            ExpiringEntry<K, V> entry = entries.get(key);
-            if (entry == null) {
+            ExpiryNode<K, V> node = segment.findLocked(key, hash);
+            if (node == null) {
                 return false;
             }
-            refreshed = entry.isLiveAt(now);
+            refreshed = node.isLiveAt(now);
             if (refreshed && ttlNanos > 0) {
                 long at = now + ttlNanos;
-                arm(at, now);
-                entry.expiresAt = at;
-                index.reschedule(entry.handle, at);
+                arming.armFor(segment.wheel.dueTime(at), now);
+                segment.wheel.moveDeadline(node, at);
                 return true;
             }
-            unlink(entry);
-            expired = entry;
+            segment.unlink(node, hash);
+            expired = node.value();
         } finally {
-            lock.unlock();
+            segment.lock.unlock();
         }
-        listener.accept(expired.key, expired.value);
+        listener.accept(key, expired);
         return refreshed;
     }
 
@@ -282,24 +252,7 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
      * @throws IllegalStateException if the map is closed
      */
     public V remove(K key) {
-        Objects.requireNonNull(key, "key");
-        ExpiringEntry<K, V> entry;
-        lock.lock();
-        try {
-            checkOpen();
-            entry = entries.get(key);
-            if (entry == null) {
-                return null;
-            }
-            unlink(entry);
-            if (entry.isLiveAt(clock.nanoTime())) {
-                return entry.value;
-            }
-        } finally {
-            lock.unlock();
-        }
-        listener.accept(entry.key, entry.value);
-        return null;
+        return removeIf(key, null);
     }
 
     /**
@@ -310,18 +263,20 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
      * @throws IllegalStateException if the map is closed
      */
     public int size() {
-        List<ExpiringEntry<K, V>> expired = new ArrayList<>();
-        int size;
-        lock.lock();
-        try {
-            checkOpen();
-            purge(clock.nanoTime(), expired, Integer.MAX_VALUE);
-            size = entries.size();
-        } finally {
-            lock.unlock();
+        List<ExpiryNode<K, V>> expired = new ArrayList<>();
+        long size = 0;
+        for (ExpirySegment<K, V> segment : segments) {
+            segment.lock.lock();
+            try {
+                checkOpen();
+                segment.expire(clock.nanoTime(), Integer.MAX_VALUE, expired);
+                size += segment.count();
+            } finally {
+                segment.lock.unlock();
+            }
         }
         announce(expired);
-        return size;
+        return (int) Math.min(Integer.MAX_VALUE, size);
     }
 
     /**
@@ -330,13 +285,8 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
      * @throws IllegalStateException if the map is closed
      */
     public void clear() {
-        lock.lock();
-        try {
-            checkOpen();
-            dropAll();
-        } finally {
-            lock.unlock();
-        }
+        checkOpen();
+        dropAll();
     }
 
     /**
@@ -345,146 +295,285 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
      */
     @Override
     public void close() {
-        lock.lock();
-        try {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            dropAll();
-        } finally {
-            lock.unlock();
+        if (closed) {
+            return;
         }
+        closed = true;
+        dropAll();
     }
 
     @Override
     public String toString() {
-        return "ExpiringMap[entries=" + entries.size() + ", closed=" + closed + "]";
+        return "ExpiringMap[stripes=" + segments.length + ", closed=" + closed + "]";
     }
 
-    /** The entry of {@code key} if live at {@code now}; removes and reports an expired one. */
-    private ExpiringEntry<K, V> liveEntry(K key, long now) {
-        Objects.requireNonNull(key, "key");
-        checkOpen();
-        ExpiringEntry<K, V> entry = entries.get(key);
-        if (entry == null || entry.isLiveAt(now)) {
-            return entry;
-        }
-        lock.lock();
-        try {
-            checkOpen();
-            // Look again under the lock: another thread may have purged, replaced or refreshed it.
-            entry = entries.get(key);
-            if (entry == null || entry.isLiveAt(now)) {
-                return entry;
-            }
-            unlink(entry);
-        } finally {
-            lock.unlock();
-        }
-        listener.accept(entry.key, entry.value);
-        return null;
+    // ---- what the view builds on ----
+
+    /** The TTL of entries written through {@link #asMap()}. */
+    long defaultTtlNanos() {
+        return defaultTtlNanos;
     }
 
-    /** Under the lock: takes an entry out of the map and the index. */
-    private void unlink(ExpiringEntry<K, V> entry) {
-        entries.remove(entry.key, entry);
-        index.cancel(entry.handle);
+    NanoClock clock() {
+        return clock;
     }
 
-    /** Under the lock: removes up to {@code limit} entries expired at {@code now} into {@code out}. */
-    private void purge(long now, List<ExpiringEntry<K, V>> out, int limit) {
-        index.poll(
-                now,
-                handle -> {
-                    ExpiringEntry<K, V> entry = handle.payload();
-                    entries.remove(entry.key, entry);
-                    out.add(entry);
-                },
-                limit);
-    }
-
-    /** Under the lock: empties the map and disarms the timer. */
-    private void dropAll() {
-        index.clear(handle -> {});
-        entries.clear();
-        if (sweeper != null && sweeper.cancel()) {
-            sweeper = null;
-        }
+    ExpirySegment<K, V>[] segments() {
+        return segments;
     }
 
     /**
-     * Under the lock: makes sure a sweep runs at {@code at} or earlier. A sweep that is running
-     * already (its timeout can no longer be moved) arms the next one from the index when it ends.
+     * Maps {@code key} to {@code value} for {@code ttlNanos}, or only if the key has no live entry.
+     *
+     * @return the previous live value, or the one that kept its place
      */
-    private void arm(long at, long now) {
-        if (sweeper != null && sweeper.isCancelled()) {
-            // Cancelled by the timer's close: scheduling again reports that to the caller.
-            sweeper = null;
-        }
-        long delay = Math.max(0, at - now);
-        if (sweeper == null) {
-            sweeper = timer.schedule(sweep, delay, TimeUnit.NANOSECONDS);
-            sweepAt = at;
-        } else if (at - sweepAt < 0 && sweeper.reschedule(delay, TimeUnit.NANOSECONDS)) {
-            sweepAt = at;
-        }
-    }
-
-    /** The timer's task: one bounded pass, then the next pass armed before anyone hears. */
-    private void sweep() {
-        List<ExpiringEntry<K, V>> expired = new ArrayList<>();
-        lock.lock();
+    V put(K key, V value, long ttlNanos, boolean onlyIfAbsent) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(value, "value");
+        int hash = ExpirySegment.hash(key);
+        ExpirySegment<K, V> segment = segmentFor(hash);
+        V previous = null;
+        V expired = null;
+        segment.lock.lock();
         try {
-            sweeper = null;
-            if (closed) {
-                return;
-            }
+            checkOpen();
             long now = clock.nanoTime();
-            purge(now, expired, maxExpiriesPerPass);
-            if (!index.isEmpty()) {
-                arm(index.nextDeadline(), now);
+            ExpiryNode<K, V> node = segment.findLocked(key, hash);
+            boolean live = node != null && node.isLiveAt(now);
+            if (live && onlyIfAbsent) {
+                return node.value();
             }
-        } finally {
-            lock.unlock();
-        }
-        announce(expired);
-    }
-
-    /** Reports expired entries; every one is reported even if the listener throws. */
-    private void announce(List<ExpiringEntry<K, V>> expired) {
-        if (expired == null) {
-            return;
-        }
-        RuntimeException first = null;
-        for (ExpiringEntry<K, V> entry : expired) {
-            try {
-                listener.accept(entry.key, entry.value);
-            } catch (RuntimeException e) {
-                if (first == null) {
-                    first = e;
+            if (node != null) {
+                if (live) {
+                    previous = node.value();
                 } else {
-                    first.addSuppressed(e);
+                    expired = node.value();
                 }
             }
+            if (ttlNanos == 0) {
+                if (node != null) {
+                    segment.unlink(node, hash);
+                }
+            } else {
+                long at = now + ttlNanos;
+                // First, as it may throw (a closed timer): then a failed put changes nothing.
+                arming.armFor(segment.wheel.dueTime(at), now);
+                if (node == null) {
+                    segment.insert(new ExpiryNode<>(key, value, at), hash);
+                } else {
+                    node.value(value);
+                    segment.wheel.moveDeadline(node, at);
+                }
+            }
+        } finally {
+            segment.lock.unlock();
         }
-        if (first != null) {
-            throw first;
+        RuntimeException failure = report(null, key, expired);
+        failure = report(failure, key, ttlNanos == 0 ? value : null);
+        if (failure != null) {
+            throw failure;
         }
+        return previous;
     }
 
-    private void checkOpen() {
+    /**
+     * Replaces the value of a live entry, keeping its expiry time, if it is {@code expected} (any
+     * value when null).
+     *
+     * @return the value replaced, or null if none was
+     */
+    V replace(K key, V expected, V value) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(value, "value");
+        int hash = ExpirySegment.hash(key);
+        ExpirySegment<K, V> segment = segmentFor(hash);
+        V expired;
+        segment.lock.lock();
+        try {
+            checkOpen();
+            ExpiryNode<K, V> node = segment.findLocked(key, hash);
+            if (node == null) {
+                return null;
+            }
+            if (node.isLiveAt(clock.nanoTime())) {
+                V old = node.value();
+                if (expected != null && !expected.equals(old)) {
+                    return null;
+                }
+                node.value(value);
+                return old;
+            }
+            segment.unlink(node, hash);
+            expired = node.value();
+        } finally {
+            segment.lock.unlock();
+        }
+        listener.accept(key, expired);
+        return null;
+    }
+
+    /**
+     * Removes the entry of {@code key} if live and its value is {@code expected} (any value when
+     * null); an expired entry is removed and reported.
+     *
+     * @return the live value removed, or null
+     */
+    V removeIf(Object key, Object expected) {
+        Objects.requireNonNull(key, "key");
+        int hash = ExpirySegment.hash(key);
+        ExpirySegment<K, V> segment = segmentFor(hash);
+        ExpiryNode<K, V> node;
+        segment.lock.lock();
+        try {
+            checkOpen();
+            node = segment.findLocked(key, hash);
+            if (node == null) {
+                return null;
+            }
+            boolean live = node.isLiveAt(clock.nanoTime());
+            if (live && expected != null && !expected.equals(node.value())) {
+                return null;
+            }
+            segment.unlink(node, hash);
+            if (live) {
+                return node.value();
+            }
+        } finally {
+            segment.lock.unlock();
+        }
+        listener.accept(node.key, node.value());
+        return null;
+    }
+
+    /** The node of {@code key} if live at {@code now}; removes and reports an expired one. */
+    ExpiryNode<K, V> liveNode(Object key, long now) {
+        Objects.requireNonNull(key, "key");
+        checkOpen();
+        int hash = ExpirySegment.hash(key);
+        ExpirySegment<K, V> segment = segmentFor(hash);
+        ExpiryNode<K, V> node = segment.find(key, hash);
+        if (node == null || node.isLiveAt(now)) {
+            return node;
+        }
+        segment.lock.lock();
+        try {
+            checkOpen();
+            // Look again under the lock: another thread may have purged, replaced or refreshed it.
+            node = segment.findLocked(key, hash);
+            if (node == null || node.isLiveAt(now)) {
+                return node;
+            }
+            segment.unlink(node, hash);
+        } finally {
+            segment.lock.unlock();
+        }
+        listener.accept(node.key, node.value());
+        return null;
+    }
+
+    void checkOpen() {
         if (closed) {
             throw new IllegalStateException("expiring map is closed");
         }
     }
 
+    // ---- expiry passes ----
+
+    /** The timer's task: one bounded pass, then the next pass armed before anyone hears. */
+    private void sweep() {
+        arming.sweepStarted();
+        if (closed) {
+            return;
+        }
+        List<ExpiryNode<K, V>> expired = new ArrayList<>();
+        long now = clock.nanoTime();
+        int budget = maxExpiriesPerPass;
+        int start = nextSweepStart;
+        boolean due = false;
+        long next = 0;
+        for (int i = 0; i < segments.length; i++) {
+            ExpirySegment<K, V> segment = segments[(start + i) & (segments.length - 1)];
+            segment.lock.lock();
+            try {
+                if (budget > 0) {
+                    budget -= segment.expire(now, budget, expired);
+                    if (budget == 0) {
+                        nextSweepStart = (start + i) & (segments.length - 1);
+                    }
+                }
+                if (!segment.wheel.isIdle()) {
+                    long at = segment.wheel.nextDue();
+                    if (!due || at - next < 0) {
+                        next = at;
+                        due = true;
+                    }
+                }
+            } finally {
+                segment.lock.unlock();
+            }
+        }
+        if (due && !closed) {
+            arming.armFor(next, now);
+        }
+        announce(expired);
+    }
+
+    private void dropAll() {
+        arming.disarm();
+        for (ExpirySegment<K, V> segment : segments) {
+            segment.lock.lock();
+            try {
+                segment.clear();
+            } finally {
+                segment.lock.unlock();
+            }
+        }
+    }
+
+    /** Reports expired entries; every one is reported even if the listener throws. */
+    private void announce(List<ExpiryNode<K, V>> expired) {
+        RuntimeException failure = null;
+        for (ExpiryNode<K, V> node : expired) {
+            failure = report(failure, node.key, node.value());
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** Tells the listener of one expiry, if {@code value} is not null; keeps the first failure. */
+    private RuntimeException report(RuntimeException failure, K key, V value) {
+        if (value == null) {
+            return failure;
+        }
+        try {
+            listener.accept(key, value);
+        } catch (RuntimeException e) {
+            if (failure == null) {
+                return e;
+            }
+            failure.addSuppressed(e);
+        }
+        return failure;
+    }
+
+    private ExpirySegment<K, V> segmentFor(int hash) {
+        // Fibonacci hashing: the stripe comes from other bits than the table index does.
+        return segments[((hash * 0x9E3779B9) >>> 24) & (segments.length - 1)];
+    }
+
+    /** Stripes: a power of two, four per processor, at most 64. */
+    private static int stripes() {
+        int wanted = Math.min(64, 4 * Runtime.getRuntime().availableProcessors());
+        return Integer.highestOneBit(wanted - 1) << 1;
+    }
+
     /** As for the timer's delays: zero or less expires now, longer than the longest saturates. */
-    private static long ttlNanos(Duration ttl) {
+    static long ttlNanos(Duration ttl) {
         Objects.requireNonNull(ttl, "ttl");
         if (ttl.isNegative()) {
             return 0;
         }
-        return ttl.compareTo(Duration.ofNanos(Timer.MAX_DELAY_NANOS)) >= 0 ? Timer.MAX_DELAY_NANOS : ttl.toNanos();
+        return ttl.compareTo(MAX_TTL) >= 0 ? Timer.MAX_DELAY_NANOS : ttl.toNanos();
     }
 }

@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
@@ -26,7 +27,10 @@ import java.util.concurrent.LinkedBlockingQueue;
  * value and expiry time), checking every answer, and that the listener hears exactly the values the
  * model saw expire: each once, none that did not expire, and a key's expired value by the time an
  * operation on that key returns. The timer's passes are held back and run at random steps, so reads
- * meet expired entries both before and after the timer purged them.
+ * meet expired entries both before and after the timer purged them. Half the operations go through
+ * the {@link java.util.concurrent.ConcurrentMap} view, whose iteration must show exactly the live
+ * entries; the map's tick is finer than, as fine as or coarser than the timer's, and some TTLs reach
+ * the wheel's upper levels.
  *
  * <p>The seed is fixed so that CI is repeatable; {@code -Dhourglass.seed=N} replays a run and
  * {@code -Dhourglass.seed=random} explores. A failure names its seed and step.
@@ -42,6 +46,8 @@ final class ExpiringMapModelRun {
     private final BlockingQueue<Runnable> held = new LinkedBlockingQueue<>();
     private final Timer timer;
     private final ExpiringMap<String, Integer> map;
+    private final ConcurrentMap<String, Integer> view;
+    private final Duration defaultTtl;
 
     /** The model: each key's live value and expiry time. */
     private final Map<String, long[]> model = new HashMap<>();
@@ -69,10 +75,16 @@ final class ExpiringMapModelRun {
                 .clock(clock)
                 .executor(held::add)
                 .startTimerThread();
+        this.defaultTtl = Duration.ofNanos(random.nextLong(1, 20 * US));
+        // The map's tick: finer than, as fine as, or coarser than the timer's.
+        long tick = new long[] {1, US, 3 * US}[random.nextInt(3)];
         this.map = ExpiringMap.<String, Integer>builder(timer, clock)
                 .expiryListener((key, value) -> heard.add(value))
                 .maxExpiriesPerPass(maxPerPass)
+                .tick(Duration.ofNanos(tick))
+                .defaultTtl(defaultTtl)
                 .build();
+        this.view = map.asMap();
     }
 
     void run(int operations) throws InterruptedException {
@@ -81,7 +93,7 @@ final class ExpiringMapModelRun {
                 operation();
             }
             // Left alone, the timer alone purges everything: the listener hears exactly what expired.
-            clock.advance(1_000 * US);
+            clock.advance(Duration.ofSeconds(11));
             expireModel();
             runHeldUntilQuiet();
             checkHeard();
@@ -104,49 +116,80 @@ final class ExpiringMapModelRun {
         long now = clock.nanoTime();
         long[] live = model.get(key);
         Integer liveValue = live == null ? null : (int) live[0];
+        // Half the reads and writes go through the ConcurrentMap view.
+        boolean viaView = random.nextBoolean();
         int choice = random.nextInt(100);
         if (choice < 22) {
-            Duration ttl = ttl();
+            Duration ttl = viaView ? defaultTtl : ttl();
             int value = nextValue++;
-            log("put " + key + "=" + value + " " + ttl.toNanos());
-            assertThat(map.put(key, value, ttl)).as("put's previous value").isEqualTo(liveValue);
+            log((viaView ? "view." : "") + "put " + key + "=" + value + " " + ttl.toNanos());
+            assertThat(viaView ? view.put(key, value) : map.put(key, value, ttl))
+                    .as("put's previous value")
+                    .isEqualTo(liveValue);
             store(key, value, now, ttl);
         } else if (choice < 30) {
-            Duration ttl = ttl();
+            Duration ttl = viaView ? defaultTtl : ttl();
             int value = nextValue++;
-            log("putIfAbsent " + key + "=" + value + " " + ttl.toNanos());
-            assertThat(map.putIfAbsent(key, value, ttl)).isEqualTo(liveValue);
+            log((viaView ? "view." : "") + "putIfAbsent " + key + "=" + value + " " + ttl.toNanos());
+            assertThat(viaView ? view.putIfAbsent(key, value) : map.putIfAbsent(key, value, ttl))
+                    .isEqualTo(liveValue);
             if (liveValue == null) {
                 store(key, value, now, ttl);
             }
         } else if (choice < 45) {
-            log("get " + key);
-            assertThat(map.get(key)).isEqualTo(liveValue);
+            log((viaView ? "view." : "") + "get " + key);
+            assertThat(viaView ? view.get(key) : map.get(key)).isEqualTo(liveValue);
         } else if (choice < 50) {
-            log("containsKey " + key);
-            assertThat(map.containsKey(key)).isEqualTo(liveValue != null);
-        } else if (choice < 55) {
+            log((viaView ? "view." : "") + "containsKey " + key);
+            assertThat(viaView ? view.containsKey(key) : map.containsKey(key)).isEqualTo(liveValue != null);
+        } else if (choice < 53) {
             log("ttl " + key);
             assertThat(map.ttl(key)).isEqualTo(Optional.ofNullable(live).map(m -> Duration.ofNanos(m[1] - now)));
-        } else if (choice < 65) {
+        } else if (choice < 60) {
             Duration ttl = ttl();
             log("refresh " + key + " " + ttl.toNanos());
             assertThat(map.refresh(key, ttl)).isEqualTo(liveValue != null);
             if (liveValue != null) {
                 store(key, liveValue, now, ttl);
             }
+        } else if (choice < 64) {
+            int value = nextValue++;
+            log("view.replace " + key + "=" + value);
+            assertThat(view.replace(key, value)).isEqualTo(liveValue);
+            if (live != null) {
+                live[0] = value;
+            }
+        } else if (choice < 67) {
+            int expected = random.nextBoolean() && liveValue != null ? liveValue : nextValue - 1;
+            boolean removes = liveValue != null && liveValue == expected;
+            log("view.remove " + key + "=" + expected);
+            assertThat(view.remove(key, expected)).isEqualTo(removes);
+            if (removes) {
+                model.remove(key);
+            }
         } else if (choice < 72) {
-            log("remove " + key);
-            assertThat(map.remove(key)).isEqualTo(liveValue);
+            log((viaView ? "view." : "") + "remove " + key);
+            assertThat(viaView ? view.remove(key) : map.remove(key)).isEqualTo(liveValue);
             model.remove(key);
         } else if (choice < 75) {
             log("size");
-            assertThat(map.size()).isEqualTo(model.size());
+            assertThat(viaView ? view.size() : map.size()).isEqualTo(model.size());
             checkHeard();
             assertThat(heardOnce.containsAll(modelExpired))
                     .as("size purges every expired entry")
                     .isTrue();
-        } else if (choice < 90) {
+        } else if (choice < 78) {
+            log("view.entrySet iteration");
+            Map<String, Integer> seen = new HashMap<>();
+            for (Map.Entry<String, Integer> entry : view.entrySet()) {
+                assertThat(seen.put(entry.getKey(), entry.getValue()))
+                        .as("seen twice")
+                        .isNull();
+            }
+            Map<String, Integer> expected = new HashMap<>();
+            model.forEach((k, m) -> expected.put(k, (int) m[0]));
+            assertThat(seen).isEqualTo(expected);
+        } else if (choice < 92) {
             advance();
         } else {
             log("run held passes");
@@ -181,8 +224,13 @@ final class ExpiringMapModelRun {
         clock.advance(step);
     }
 
+    /** Mostly short; one in ten zero, one in twenty up to ten seconds, high up the wheel. */
     private Duration ttl() {
-        return random.nextInt(10) == 0 ? Duration.ZERO : Duration.ofNanos(random.nextLong(1, 20 * US));
+        int kind = random.nextInt(20);
+        if (kind < 2) {
+            return Duration.ZERO;
+        }
+        return Duration.ofNanos(random.nextLong(1, kind == 2 ? 10_000_000 * US : 20 * US));
     }
 
     private void store(String key, int value, long now, Duration ttl) {

@@ -11,13 +11,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Several threads put, get, refresh and remove while another moves the clock and the timer purges.
+ * Several threads put, get, refresh and remove, half the puts and reads through the ConcurrentMap
+ * view, while another moves the clock and the timer purges.
  * Every value that enters the map must leave it exactly once: returned by a put that replaced it or
  * a remove, or heard by the listener as expired. Each key has one writing thread, which knows when
  * its value expires to within the clock's movement during the put, so its reads are checked: never
@@ -35,6 +37,11 @@ final class ExpiringMapStress {
     private final Timer timer;
     private final ExpiringMap<Integer, Integer> map;
 
+    /** Half the puts and reads go through the ConcurrentMap view, which writes with this TTL. */
+    private final ConcurrentMap<Integer, Integer> view;
+
+    private static final long VIEW_TTL = 20 * US;
+
     /** Ticks at every event; a value's "left" tick orders its departure against reads. */
     private final AtomicLong sequence = new AtomicLong();
 
@@ -50,7 +57,9 @@ final class ExpiringMapStress {
         this.map = ExpiringMap.<Integer, Integer>builder(timer, clock)
                 .expiryListener((key, value) -> left(value, "expired"))
                 .maxExpiriesPerPass(8)
+                .defaultTtl(Duration.ofNanos(VIEW_TTL))
                 .build();
+        this.view = map.asMap();
     }
 
     void run() throws Exception {
@@ -104,11 +113,12 @@ final class ExpiringMapStress {
             int key = id * KEYS_PER_THREAD + random.nextInt(KEYS_PER_THREAD);
             int choice = random.nextInt(10);
             if (choice < 3) {
-                long ttl = random.nextLong(1, 40 * US);
+                boolean viaView = random.nextBoolean();
+                long ttl = viaView ? VIEW_TTL : random.nextLong(1, 40 * US);
                 int value = nextValue.getAndIncrement();
                 entered.put(value, sequence.incrementAndGet());
                 long before = clock.nanoTime();
-                Integer previous = map.put(key, value, Duration.ofNanos(ttl));
+                Integer previous = viaView ? view.put(key, value) : map.put(key, value, Duration.ofNanos(ttl));
                 long after = clock.nanoTime();
                 if (previous != null) {
                     left(previous, "replaced");
@@ -131,7 +141,7 @@ final class ExpiringMapStress {
                 mine.remove(key);
             } else if (choice < 8) {
                 long before = clock.nanoTime();
-                Integer value = map.get(key);
+                Integer value = random.nextBoolean() ? map.get(key) : view.get(key);
                 long after = clock.nanoTime();
                 long[] known = mine.get(key);
                 if (known == null) {
@@ -146,7 +156,7 @@ final class ExpiringMapStress {
             } else {
                 int other = random.nextInt(THREADS * KEYS_PER_THREAD);
                 long began = sequence.incrementAndGet();
-                Integer value = map.get(other);
+                Integer value = random.nextBoolean() ? map.get(other) : view.get(other);
                 if (value != null) {
                     Long gone = left.get(value);
                     check(gone == null || gone > began, "key " + other + " read " + value + " after it left");

@@ -3,6 +3,7 @@ package dev.hourglass.patterns;
 import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 import dev.hourglass.queue.TimerStructure;
 import dev.hourglass.time.ManualNanoClock;
@@ -12,7 +13,9 @@ import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -71,8 +74,10 @@ class ExpiringMapTest {
         return timer;
     }
 
+    /** A map with a 1 ms tick: the tests' TTLs are whole milliseconds, so expiry is exact. */
     ExpiringMap<String, Integer> map(Timer timer, int maxPerPass) {
         return ExpiringMap.<String, Integer>builder(timer, clock)
+                .tick(ms(1))
                 .expiryListener((key, value) -> {
                     expiries.add(key + "=" + value);
                     expirySignal.release();
@@ -335,7 +340,7 @@ class ExpiringMapTest {
         assertThat(map.size()).isEqualTo(3);
         clock.advance(2 * MS);
         assertThat(map.size()).isEqualTo(1);
-        assertThat(expiries).containsExactly("a=1", "b=2");
+        assertThat(expiries).containsExactlyInAnyOrder("a=1", "b=2");
     }
 
     @Test
@@ -354,6 +359,128 @@ class ExpiringMapTest {
         clock.advance(MS);
         runHeldUntilQuiet(timer);
         assertThat(expiries).as("it works after a clear").containsExactly("c=3");
+    }
+
+    // ---- the ConcurrentMap view ----
+
+    @Test
+    void theMapViewHidesExpiredEntriesBeforeTheTimerFires() throws InterruptedException {
+        Timer timer = heldTimer();
+        ExpiringMap<String, Integer> map = map(timer);
+        ConcurrentMap<String, Integer> view = map.asMap();
+        map.put("a", 1, ms(5));
+        map.put("b", 2, ms(50));
+        view.put("c", 3);
+        clock.advance(5 * MS);
+        // The sweep is due but held: only the reads' own check hides "a".
+
+        // Iterators only: size() and all that copy through toArray() purge, and report.
+        assertThat(iterate(view.entrySet())).containsExactlyInAnyOrder(Map.entry("b", 2), Map.entry("c", 3));
+        assertThat(iterate(view.keySet())).containsExactlyInAnyOrder("b", "c");
+        assertThat(iterate(view.values())).containsExactlyInAnyOrder(2, 3);
+        assertThat(view.containsValue(1)).isFalse();
+        assertThat(view.hashCode()).isEqualTo(Map.of("b", 2, "c", 3).hashCode());
+        assertThat(expiries).as("iterating reports nothing").isEmpty();
+        assertThat(view.equals(Map.of("b", 2, "c", 3))).isTrue();
+        assertThat(view).containsOnly(entry("b", 2), entry("c", 3));
+        assertThat(view.entrySet().contains(Map.entry("a", 1))).isFalse();
+        assertThat(view.get("a")).isNull();
+        assertThat(view.containsKey("a")).isFalse();
+        assertThat(expiries).containsExactly("a=1");
+        assertThat(view.size()).isEqualTo(2);
+
+        runHeldUntilQuiet(timer);
+        assertThat(expiries).as("heard once").containsExactly("a=1");
+    }
+
+    private static <T> List<T> iterate(Iterable<T> items) {
+        List<T> seen = new ArrayList<>();
+        for (T item : items) {
+            seen.add(item);
+        }
+        return seen;
+    }
+
+    @Test
+    void theViewWritesWithTheDefaultTtlAndReplaceKeepsTheExpiry() {
+        ExpiringMap<String, Integer> map = ExpiringMap.<String, Integer>builder(heldTimer(), clock)
+                .defaultTtl(ms(10))
+                .expiryListener((key, value) -> expiries.add(key + "=" + value))
+                .build();
+        ConcurrentMap<String, Integer> view = map.asMap();
+        assertThat(view.put("a", 1)).isNull();
+        assertThat(map.ttl("a")).contains(ms(10));
+        clock.advance(4 * MS);
+        assertThat(view.replace("a", 2)).isEqualTo(1);
+        assertThat(view.replace("a", 2, 3)).isTrue();
+        assertThat(view.replace("a", 2, 4)).isFalse();
+        assertThat(view.entrySet().iterator().next().setValue(4)).isEqualTo(3);
+        assertThat(view.merge("a", 10, Integer::sum)).isEqualTo(14);
+        assertThat(map.ttl("a")).as("replaced values keep the expiry").contains(ms(6));
+        assertThat(view.computeIfAbsent("b", key -> 5)).isEqualTo(5);
+        assertThat(map.ttl("b")).contains(ms(10));
+        assertThat(view.remove("b", 6)).isFalse();
+        assertThat(view.remove("b", 5)).isTrue();
+
+        clock.advance(6 * MS);
+        assertThat(view.replace("a", 1)).as("an expired entry is not replaced").isNull();
+        assertThat(expiries).containsExactly("a=14");
+        view.put("c", 1);
+        clock.advance(10 * MS);
+        assertThat(view.putIfAbsent("c", 2))
+                .as("an expired entry does not count")
+                .isNull();
+        assertThat(view.get("c")).isEqualTo(2);
+        assertThat(expiries).containsExactly("a=14", "c=1");
+    }
+
+    @Test
+    void theViewRefusesNullsAndAClosedMap() {
+        ExpiringMap<String, Integer> map = map(heldTimer());
+        ConcurrentMap<String, Integer> view = map.asMap();
+        assertThatThrownBy(() -> view.put(null, 1)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> view.put("a", null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> view.get(null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> view.containsValue(null)).isInstanceOf(NullPointerException.class);
+        assertThat(map.asMap()).isSameAs(view);
+        map.close();
+        for (Runnable call : List.<Runnable>of(
+                () -> view.get("a"),
+                () -> view.put("a", 1),
+                view::size,
+                () -> view.entrySet().iterator(),
+                () -> view.replace("a", 1),
+                () -> view.remove("a", 1))) {
+            assertThatThrownBy(call::run)
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessage("expiring map is closed");
+        }
+    }
+
+    // ---- the tick ----
+
+    @Test
+    void theTimerHearsOfAnExpiryWithinOneTickOfIt() throws InterruptedException {
+        Timer timer = heldTimer();
+        ExpiringMap<String, Integer> map = ExpiringMap.<String, Integer>builder(timer, clock)
+                .tick(ms(10))
+                .expiryListener((key, value) -> expiries.add(key + "=" + value))
+                .build();
+        map.put("a", 1, ms(15));
+        map.put("b", 2, ms(20));
+        map.put("c", 3, ms(21));
+        clock.advance(15 * MS);
+        runHeldUntilQuiet(timer);
+        assertThat(expiries).as("a is due, but its tick ends at 20 ms").isEmpty();
+        clock.advance(5 * MS - 1);
+        runHeldUntilQuiet(timer);
+        assertThat(expiries).isEmpty();
+        clock.advance(1);
+        runHeldUntilQuiet(timer);
+        assertThat(expiries).as("a within a tick, b on the boundary").containsExactlyInAnyOrder("a=1", "b=2");
+        clock.advance(10 * MS);
+        runHeldUntilQuiet(timer);
+        assertThat(expiries).hasSize(3);
     }
 
     // ---- bounded passes ----
@@ -449,6 +576,15 @@ class ExpiringMapTest {
         assertThatThrownBy(() -> ExpiringMap.builder(timer, clock).maxExpiriesPerPass(0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("maxExpiriesPerPass must be at least 1: 0");
+        assertThatThrownBy(() -> ExpiringMap.builder(timer, clock).tick(Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("tick must be positive and at most Long.MAX_VALUE ns: PT0S");
+        assertThatThrownBy(() -> ExpiringMap.builder(timer, clock).tick(null)).hasMessage("tick");
+        assertThatThrownBy(() -> ExpiringMap.builder(timer, clock).defaultTtl(ms(-1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("defaultTtl must be positive: PT-0.001S");
+        assertThatThrownBy(() -> ExpiringMap.builder(timer, clock).defaultTtl(null))
+                .hasMessage("defaultTtl");
         assertThat(map.size()).as("nothing changed").isZero();
     }
 
@@ -528,6 +664,7 @@ class ExpiringMapTest {
 
     private ExpiringMap<String, Integer> failingListenerMap(Timer timer, List<String> heard) {
         return ExpiringMap.<String, Integer>builder(timer, clock)
+                .tick(ms(1))
                 .expiryListener((key, value) -> {
                     heard.add(key);
                     if (key.startsWith("bad")) {
@@ -541,6 +678,7 @@ class ExpiringMapTest {
     void nothingIsRetainedAfterRemoveOrExpiry() throws InterruptedException {
         Timer timer = liveTimer(TimerStructure.BINARY_HEAP);
         ExpiringMap<String, Object> map = ExpiringMap.<String, Object>builder(timer, clock)
+                .tick(ms(1))
                 .expiryListener((key, value) -> expirySignal.release())
                 .build();
         WeakReference<Object> removed = putWeakly(map, "removed", Duration.ofHours(1));

@@ -1,0 +1,135 @@
+package dev.hourglass.bench.map;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Expiry without readers: each iteration puts {@code size} entries (not measured) whose deadlines
+ * are spread evenly over one second, starting far enough ahead that the puts are over (200 ms plus
+ * 10 µs per entry the first time, then 200 ms plus three times the longest fill so far plus 1 µs per
+ * entry), then waits until the map has reported every one expired. Results: the wall time
+ * of the wait (ms, primary, which includes the spread), {@code cpuNanosPerExpiry}, the CPU of the
+ * map's threads and of the waiting thread per expired entry, and {@code maxLatenessMs}, how late the
+ * latest notice came after its deadline.
+ *
+ * <p>Complexity, ordering: not applicable. Thread-safety: one benchmark thread.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(
+        value = 3,
+        jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
+@Warmup(iterations = 2)
+@Measurement(iterations = 5)
+public class ExpiringMapExpiryBenchmark {
+
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+    private static final Object VALUE = new Object();
+    private static final long SPREAD_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+    private static final long LEAD_NANOS_PER_ENTRY = 1_000;
+
+    /** The first iteration's lead per entry, before any fill was timed (10 s for a million). */
+    private static final long FIRST_LEAD_NANOS_PER_ENTRY = 10_000;
+
+    private static final long PATIENCE_SECONDS = 60;
+
+    /** The map under test: see {@link MapUnderTest#open}. */
+    @Param({"HOURGLASS", "CAFFEINE", "HOURGLASS_1S_TICK"})
+    public String impl;
+
+    /** Entries that expire per iteration. */
+    @Param({"10000", "1000000"})
+    public int size;
+
+    private MapUnderTest map;
+    private MapMeter meter;
+    private ExpiryLog log;
+    private Integer[] keys;
+    private long longestFill = -1;
+
+    /** Makes the benchmark; JMH calls it. */
+    public ExpiringMapExpiryBenchmark() {}
+
+    /**
+     * Opens the map.
+     *
+     * @param meter reads the map's threads' CPU
+     */
+    @Setup(Level.Trial)
+    public void open(MapMeter meter) {
+        if (size < 1) {
+            throw new IllegalArgumentException("size must be positive: " + size);
+        }
+        this.meter = meter;
+        log = new ExpiryLog(size);
+        map = MapUnderTest.open(impl, log::expired);
+        meter.watch(map);
+        keys = new Integer[size];
+        for (int i = 0; i < size; i++) {
+            keys[i] = i;
+        }
+    }
+
+    /** Closes the map. */
+    @TearDown(Level.Trial)
+    public void close() {
+        map.close();
+    }
+
+    /**
+     * Puts the iteration's entries, lets the map settle, and restarts the CPU meter.
+     *
+     * @throws IllegalStateException if the puts took so long that the first deadline is less than
+     *     50 ms away
+     */
+    @Setup(Level.Iteration)
+    public void fill() {
+        long step = SPREAD_NANOS / size;
+        long started = System.nanoTime();
+        long lead = LEAD_NANOS
+                + (longestFill < 0 ? size * FIRST_LEAD_NANOS_PER_ENTRY : 3 * longestFill + size * LEAD_NANOS_PER_ENTRY);
+        long first = started + lead;
+        log.start(first, step);
+        for (int i = 0; i < size; i++) {
+            map.put(keys[i], VALUE, Math.max(1, first + i * step - System.nanoTime()));
+        }
+        map.settle();
+        long took = System.nanoTime() - started;
+        longestFill = Math.max(longestFill, took);
+        if (first - System.nanoTime() < TimeUnit.MILLISECONDS.toNanos(50)) {
+            throw new IllegalStateException("putting " + size + " entries took " + took / 1_000_000
+                    + " ms, too close to their first deadline: the machine is too busy, try again");
+        }
+        meter.mark();
+    }
+
+    /**
+     * Waits until every entry was reported expired.
+     *
+     * @param out receives the CPU per expired entry and the lateness
+     * @throws InterruptedException if interrupted while waiting
+     */
+    @Benchmark
+    public void expireAll(ExpiryCounters out) throws InterruptedException {
+        long callerAtStart = CPU.getCurrentThreadCpuTime();
+        log.await(PATIENCE_SECONDS);
+        long caller = CPU.getCurrentThreadCpuTime() - callerAtStart;
+        out.record((double) (caller + meter.cpuSinceMark()) / size, log.maxLateness());
+    }
+}

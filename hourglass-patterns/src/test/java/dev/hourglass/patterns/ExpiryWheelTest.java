@@ -1,0 +1,182 @@
+package dev.hourglass.patterns;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hourglass.timer.Timer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The expiry wheel against a plain model (a map of node to deadline): random files, earlier and
+ * later moves, removals, bounded and unbounded polls, with time moving by nanoseconds, ticks, whole
+ * levels and years, from clocks near {@code Long.MIN_VALUE}, zero and {@code Long.MAX_VALUE}. A
+ * poll never hands out a node before its deadline; an unbounded poll hands out every node due;
+ * {@link ExpiryWheel#nextDue} is never later than the earliest deadline (or now, if that passed)
+ * rounded up to the tick.
+ * Seeded: a failure names its seed ({@code -Dhourglass.seed=N} replays it).
+ */
+class ExpiryWheelTest {
+
+    @Test
+    void randomOperationsMatchAModel() {
+        long seed = TestSeeds.seed(0x3EE1);
+        for (int run = 0; run < 12; run++) {
+            new Run(seed + run).run(4_000);
+        }
+    }
+
+    @Test
+    void aDeadlineOnATickBoundaryIsDueExactlyThere() {
+        ExpiryWheel<String, String> wheel = new ExpiryWheel<>(0, 1_000);
+        ExpiryNode<String, String> node = new ExpiryNode<>("k", "v", 64_000);
+        wheel.file(node);
+        assertThat(wheel.nextDue()).isEqualTo(64_000);
+        assertThat(wheel.dueTime(64_000)).isEqualTo(64_000);
+        assertThat(wheel.dueTime(64_001)).isEqualTo(65_000);
+        List<ExpiryNode<String, String>> out = new ArrayList<>();
+        assertThat(wheel.poll(63_999, Integer.MAX_VALUE, out)).isOne();
+        assertThat(out).as("one nanosecond early").isEmpty();
+        wheel.poll(64_000, Integer.MAX_VALUE, out);
+        assertThat(out).containsExactly(node);
+        assertThat(wheel.isIdle()).isTrue();
+    }
+
+    private static final class Run {
+        private final long seed;
+        private final SplittableRandom random;
+        private final long tick;
+        private final ExpiryWheel<Integer, Integer> wheel;
+        private final Map<ExpiryNode<Integer, Integer>, Long> model = new HashMap<>();
+        private long now;
+        private int nextKey;
+
+        Run(long seed) {
+            this.seed = seed;
+            this.random = new SplittableRandom(seed);
+            this.tick = new long[] {1, 1_000, 1_000_000, 3}[random.nextInt(4)];
+            long[] starts = {Long.MIN_VALUE + 1, -5, 0, Long.MAX_VALUE - 1_000_000_000L, random.nextLong()};
+            this.now = starts[random.nextInt(starts.length)];
+            this.wheel = new ExpiryWheel<>(now, tick);
+        }
+
+        void run(int operations) {
+            int step = 0;
+            try {
+                for (; step < operations; step++) {
+                    operation();
+                }
+                now += Timer.MAX_DELAY_NANOS;
+                pollAndCheck(Integer.MAX_VALUE);
+                assertThat(model).isEmpty();
+                assertThat(wheel.isIdle()).isTrue();
+            } catch (AssertionError e) {
+                throw new AssertionError(
+                        "wheel diverged with seed " + seed + " (replay with -Dhourglass.seed=" + seed + ") at step "
+                                + step + ", tick " + tick + ": " + e.getMessage(),
+                        e);
+            }
+        }
+
+        private void operation() {
+            int choice = random.nextInt(100);
+            if (choice < 35) {
+                ExpiryNode<Integer, Integer> node = new ExpiryNode<>(nextKey, nextKey++, now + ttl());
+                wheel.file(node);
+                model.put(node, node.deadline());
+            } else if (choice < 50 && !model.isEmpty()) {
+                ExpiryNode<Integer, Integer> node = anyNode();
+                long deadline = now + ttl();
+                wheel.moveDeadline(node, deadline);
+                model.put(node, deadline);
+            } else if (choice < 57 && !model.isEmpty()) {
+                ExpiryNode<Integer, Integer> node = anyNode();
+                wheel.remove(node);
+                model.remove(node);
+            } else if (choice < 80) {
+                now += advance();
+            } else {
+                checkNextDue();
+                pollAndCheck(random.nextBoolean() ? Integer.MAX_VALUE : 1 + random.nextInt(8));
+            }
+        }
+
+        private void checkNextDue() {
+            if (model.isEmpty()) {
+                return;
+            }
+            assertThat(wheel.isIdle()).as("idle with %d nodes", model.size()).isFalse();
+            long earliest = model.values().stream()
+                    .min((a, b) -> Long.compare(a - now, b - now))
+                    .orElseThrow();
+            // An overdue node is due at the tick boundary at or after now.
+            long latestDue = wheel.dueTime(earliest - now <= 0 ? now : earliest);
+            assertThat(wheel.nextDue() - latestDue)
+                    .as("next due after the earliest deadline's tick")
+                    .isLessThanOrEqualTo(0);
+        }
+
+        private void pollAndCheck(int limit) {
+            List<ExpiryNode<Integer, Integer>> out = new ArrayList<>();
+            int handled = wheel.poll(now, limit, out);
+            assertThat(handled).isLessThanOrEqualTo(limit).isGreaterThanOrEqualTo(out.size());
+            for (ExpiryNode<Integer, Integer> node : out) {
+                Long deadline = model.remove(node);
+                assertThat(deadline).as("node %s handed out once", node.key).isNotNull();
+                assertThat(now - deadline).as("node %s early", node.key).isGreaterThanOrEqualTo(0);
+            }
+            if (handled < limit) {
+                for (Map.Entry<ExpiryNode<Integer, Integer>, Long> entry : model.entrySet()) {
+                    assertThat(now - entry.getValue())
+                            .as("node %s due but kept", entry.getKey().key)
+                            .isLessThan(0);
+                }
+            }
+        }
+
+        private ExpiryNode<Integer, Integer> anyNode() {
+            int skip = random.nextInt(model.size());
+            return model.keySet().stream().skip(skip).findFirst().orElseThrow();
+        }
+
+        private long ttl() {
+            switch (random.nextInt(5)) {
+                case 0:
+                    return random.nextLong(1, 70 * tick);
+                case 1:
+                    return random.nextLong(1, 5_000 * tick);
+                case 2:
+                    return random.nextLong(1, 1L << (12 + random.nextInt(50)));
+                case 3:
+                    return Timer.MAX_DELAY_NANOS - random.nextLong(100);
+                default:
+                    return 64 * tick * (1 + random.nextInt(3));
+            }
+        }
+
+        /** Up to 2^51 ns a step, so a run's clock stays well within the 2^63 ns the wheel spans. */
+        private long advance() {
+            switch (random.nextInt(5)) {
+                case 0:
+                    return random.nextLong(3);
+                case 1:
+                    return random.nextLong(1, 3 * tick);
+                case 2:
+                    return random.nextLong(1, 5_000 * tick);
+                case 3:
+                    return random.nextLong(1, 1L << (12 + random.nextInt(40)));
+                default:
+                    return model.isEmpty()
+                            ? tick
+                            : model.values().stream()
+                                    .mapToLong(d -> d - now)
+                                    .filter(d -> d > 0 && d < 1L << 51)
+                                    .min()
+                                    .orElse(1);
+            }
+        }
+    }
+}
