@@ -12,17 +12,17 @@ public final class Main {
     private static final List<Command> COMMANDS = List.of(
             new Command(
                     "demo",
-                    "every structure firing real timers under the system clock, and how late each fired (default)",
+                    "every structure firing real timers, and how late each one fired (the default)",
                     StructuresDemo.USAGE,
                     (options, in, out, err) -> StructuresDemo.run(options, out, err)),
             new Command(
                     "cooldowns",
-                    "a game round in the terminal: abilities with cooldown bars and a countdown",
+                    "a game round: abilities with cooldown bars and a countdown",
                     CooldownsDemo.USAGE,
                     (options, in, out, err) -> CooldownsDemo.run(options, in, out, err, Terminal.isTerminal())),
             new Command(
                     "heartbeat-server",
-                    "a TCP server that kicks connections silent for too long, with an optional load client",
+                    "a TCP server kicking silent connections, with an optional load client",
                     HeartbeatCommand.USAGE,
                     (options, in, out, err) -> HeartbeatCommand.run(options, out, err)));
 
@@ -101,8 +101,7 @@ public final class Main {
             out.printf("  %-17s %s%n", command.name(), command.summary());
         }
         out.printf(
-                "  %-17s %s%n",
-                SHOOTOUT, "benchmark every structure and driver beside Netty, Kafka, Agrona and the JDK (JMH)");
+                "  %-17s %s%n", SHOOTOUT, "every structure and driver beside Netty, Kafka, Agrona and the JDK (JMH)");
         out.printf("  %-17s %s%n", "help [command]", "this list, or a command's options");
         out.println();
         out.println("./hourglass COMMAND --help prints a command's options.");
