@@ -11,8 +11,8 @@ import java.util.zip.ZipEntry;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every published module is packaged as Maven Central wants it: the jar with its module-info, and
- * beside it a sources jar and a javadoc jar documenting every exported package. Runs after {@code
+ * Every published module is packaged as Maven Central wants it: the jar with its module-info, license
+ * and notice, and beside it a sources jar and a javadoc jar documenting every exported package. Runs after {@code
  * package}, on the reactor's jars.
  */
 class PublishedArtifactsIT {
@@ -22,7 +22,7 @@ class PublishedArtifactsIT {
         for (PublishedModules published : PublishedModules.ALL) {
             Path jar = published.jar();
             String base = jar.getFileName().toString().replaceFirst("\\.jar$", "");
-            assertThat(entries(jar)).as("%s", jar).contains("module-info.class");
+            assertThat(entries(jar)).as("%s", jar).contains("module-info.class", "META-INF/LICENSE", "META-INF/NOTICE");
 
             Path sources = jar.resolveSibling(base + "-sources.jar");
             Set<String> sourceEntries = entries(sources);
