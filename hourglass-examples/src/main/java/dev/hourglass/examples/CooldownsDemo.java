@@ -31,6 +31,11 @@ import java.util.concurrent.TimeUnit;
  */
 final class CooldownsDemo {
 
+    /** The options, after {@code usage: ./hourglass }. */
+    static final String USAGE = "cooldowns [--seconds S] [--auto]\n"
+            + "  a game round of S seconds (default 30): abilities with cooldown bars and a countdown;\n"
+            + "  type 1, 2 or 3 and Enter to use an ability, r to reset, q to quit; --auto plays by itself";
+
     private static final Duration FRAME = Duration.ofMillis(100);
     private static final int BAR = 24;
     private static final String PLAYER = "you";
@@ -78,22 +83,22 @@ final class CooldownsDemo {
             } else if (option.equals("--seconds")) {
                 if (i + 1 >= args.length) {
                     err.println("option --seconds needs a value");
-                    return 2;
+                    return Command.BAD_USAGE;
                 }
                 String value = args[++i];
                 try {
                     seconds = Double.parseDouble(value);
                 } catch (NumberFormatException e) {
                     err.println("--seconds is not a number: " + value);
-                    return 2;
+                    return Command.BAD_USAGE;
                 }
                 if (!(seconds > 0 && seconds <= 86_400)) {
                     err.println("--seconds must be more than 0 and at most 86400: " + value);
-                    return 2;
+                    return Command.BAD_USAGE;
                 }
             } else {
-                err.println("unknown option: " + option);
-                return 2;
+                err.println((option.startsWith("-") ? "unknown option: " : "unexpected argument: ") + option);
+                return Command.BAD_USAGE;
             }
         }
         CooldownsDemo demo = new CooldownsDemo(out, ansi, auto);

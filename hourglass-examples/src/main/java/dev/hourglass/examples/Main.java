@@ -1,61 +1,109 @@
 package dev.hourglass.examples;
 
 import dev.hourglass.examples.heartbeat.HeartbeatCommand;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.List;
 
 /** The command-line entry point behind {@code ./hourglass}. */
 public final class Main {
 
+    private static final List<Command> COMMANDS = List.of(
+            new Command(
+                    "demo",
+                    "every structure firing real timers, and how late each one fired (the default)",
+                    StructuresDemo.USAGE,
+                    (options, in, out, err) -> StructuresDemo.run(options, out, err)),
+            new Command(
+                    "cooldowns",
+                    "a game round: abilities with cooldown bars and a countdown",
+                    CooldownsDemo.USAGE,
+                    (options, in, out, err) -> CooldownsDemo.run(options, in, out, err, Terminal.isTerminal())),
+            new Command(
+                    "heartbeat-server",
+                    "a TCP server kicking silent connections, with an optional load client",
+                    HeartbeatCommand.USAGE,
+                    (options, in, out, err) -> HeartbeatCommand.run(options, out, err)));
+
+    /** Runs from {@code ./hourglass}, which builds the benchmarks first; Main cannot reach them. */
+    private static final String SHOOTOUT = "shootout";
+
     private Main() {}
 
     /**
-     * Runs a command.
+     * Runs a command and exits with its status.
      *
      * @param args the command and its options; {@code help} lists them
      */
     public static void main(String[] args) {
-        String command = args.length == 0 ? "demo" : args[0];
+        System.exit(run(args, System.in, System.out, System.err));
+    }
+
+    /**
+     * Runs a command.
+     *
+     * @param args the command and its options; none runs {@code demo}
+     * @param in standard input
+     * @param out where output, usage and help go
+     * @param err where errors go
+     * @return the exit status: 0 done, 2 an unknown command or bad options, else the command's
+     */
+    static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        String name = args.length == 0 ? "demo" : args[0];
         String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
-        switch (command) {
-            case "demo":
-                System.exit(StructuresDemo.run(rest, System.out, System.err));
-                break;
-            case "cooldowns":
-                System.exit(CooldownsDemo.run(rest, System.in, System.out, System.err, Terminal.isTerminal()));
-                break;
-            case "heartbeat-server":
-                System.exit(HeartbeatCommand.run(rest, System.out, System.err));
-                break;
-            case "help":
-            case "--help":
-            case "-h":
-                usage(System.out);
-                break;
-            default:
-                System.err.println("unknown command: " + command);
-                usage(System.err);
-                System.exit(2);
+        if (name.equals("help") || Command.asksForHelp(name)) {
+            return help(rest, out, err);
         }
+        if (name.equals(SHOOTOUT)) {
+            err.println("the shootout runs from ./hourglass shootout, which builds the benchmarks first");
+            return Command.BAD_USAGE;
+        }
+        Command command = find(name);
+        if (command == null) {
+            err.println("unknown command: " + name);
+            usage(err);
+            return Command.BAD_USAGE;
+        }
+        return command.run(rest, in, out, err);
+    }
+
+    /** {@code help} alone lists the commands; {@code help COMMAND} prints that command's usage. */
+    private static int help(String[] rest, PrintStream out, PrintStream err) {
+        if (rest.length == 0) {
+            usage(out);
+            return 0;
+        }
+        Command command = find(rest[0]);
+        if (command == null) {
+            err.println("unknown command: " + rest[0]);
+            usage(err);
+            return Command.BAD_USAGE;
+        }
+        command.printUsage(out);
+        return 0;
+    }
+
+    private static Command find(String name) {
+        for (Command command : COMMANDS) {
+            if (command.name().equals(name)) {
+                return command;
+            }
+        }
+        return null;
     }
 
     private static void usage(PrintStream out) {
         out.println("usage: ./hourglass [command] [options]");
         out.println();
         out.println("commands:");
-        out.println("  demo [--timers N] [--span-ms MS] [--tick-us US]");
-        out.println("        schedule N timers spread over MS milliseconds on every structure, fire them");
-        out.println("        under the system clock and print how late each structure fired (default)");
-        out.println("  cooldowns [--seconds S] [--auto]");
-        out.println("        a game round of S seconds (default 30): abilities with cooldown bars and a countdown;");
-        out.println("        type 1/2/3 + Enter to use an ability, r to reset, q to quit; --auto plays by itself");
-        out.println("  heartbeat-server [--port 7000] [--idle-ms 10000] [--clients N --ping-ms MS --silent F]");
-        out.println("        a TCP server that answers PING lines and kicks connections silent for longer than the");
-        out.println("        idle timeout; --clients also runs a load client whose F fraction goes silent");
-        out.println("        (more: --host, --silent-after-ms, --seconds S, --quiet; Ctrl-C stops)");
-        out.println("  shootout [--full]");
-        out.println("        benchmark every structure and driver beside Netty, Kafka, Agrona and the JDK (JMH,");
-        out.println("        about five minutes; --full for the long run) and write docs/shootout.md and charts");
-        out.println("  help  this text");
+        for (Command command : COMMANDS) {
+            out.printf("  %-17s %s%n", command.name(), command.summary());
+        }
+        out.printf(
+                "  %-17s %s%n", SHOOTOUT, "every structure and driver beside Netty, Kafka, Agrona and the JDK (JMH)");
+        out.printf("  %-17s %s%n", "help [command]", "this list, or a command's options");
+        out.println();
+        out.println("./hourglass COMMAND --help prints a command's options.");
     }
 }

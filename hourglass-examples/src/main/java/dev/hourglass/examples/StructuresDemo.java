@@ -6,6 +6,7 @@ import dev.hourglass.queue.TimerStructure;
 import dev.hourglass.time.NanoClock;
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 
@@ -17,6 +18,12 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class StructuresDemo {
 
+    /** The options, after {@code usage: ./hourglass }. */
+    static final String USAGE = "demo [--timers N] [--span-ms MS] [--tick-us US]\n"
+            + "  schedule N timers (default 2000) spread over MS milliseconds (default 1000) on every\n"
+            + "  structure, fire them under the system clock and print how late each structure fired;\n"
+            + "  the wheels tick every US microseconds (default 1000)";
+
     private StructuresDemo() {}
 
     static int run(String[] args, PrintStream out, PrintStream err) {
@@ -26,30 +33,29 @@ final class StructuresDemo {
         try {
             for (int i = 0; i < args.length; i++) {
                 String option = args[i];
+                if (!List.of("--timers", "--span-ms", "--tick-us").contains(option)) {
+                    throw new IllegalArgumentException(
+                            (option.startsWith("-") ? "unknown option: " : "unexpected argument: ") + option);
+                }
                 if (i + 1 >= args.length) {
                     throw new IllegalArgumentException("option " + option + " needs a value");
                 }
-                String value = args[++i];
+                int value = positive(option, args[++i]);
                 switch (option) {
                     case "--timers":
-                        timers = positive(option, Long.parseLong(value));
+                        timers = value;
                         break;
                     case "--span-ms":
-                        spanMillis = positive(option, Long.parseLong(value));
-                        break;
-                    case "--tick-us":
-                        tickMicros = positive(option, Long.parseLong(value));
+                        spanMillis = value;
                         break;
                     default:
-                        throw new IllegalArgumentException("unknown option: " + option);
+                        tickMicros = value;
+                        break;
                 }
             }
-        } catch (NumberFormatException e) {
-            err.println("not a number: " + e.getMessage());
-            return 2;
         } catch (IllegalArgumentException e) {
             err.println(e.getMessage());
-            return 2;
+            return Command.BAD_USAGE;
         }
         long tickNanos = tickMicros * 1_000;
         out.printf(
@@ -81,7 +87,13 @@ final class StructuresDemo {
         return allFired ? 0 : 1;
     }
 
-    private static int positive(String option, long value) {
+    private static int positive(String option, String text) {
+        long value;
+        try {
+            value = Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " must be a whole number: '" + text + "'", e);
+        }
         if (value <= 0 || value > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(option + " must be between 1 and " + Integer.MAX_VALUE + ": " + value);
         }

@@ -40,6 +40,10 @@ class StructuresDemoTest {
         assertThat(run("--bogus", "1")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown option: --bogus");
         assertThat(run("--tick-us", "abc")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("not a number");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--tick-us must be a whole number: 'abc'");
+        assertThat(run("--timers", "5", "--bogus")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown option: --bogus");
+        assertThat(run("200")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unexpected argument: 200");
     }
 }

@@ -20,6 +20,17 @@ import java.util.concurrent.TimeUnit;
  */
 public final class HeartbeatCommand {
 
+    /** The options and what they do, after {@code usage: ./hourglass }. */
+    public static final String USAGE = "heartbeat-server [--host ADDR] [--port 7000] [--idle-ms 10000] [--quiet]\n"
+            + "        [--clients N [--ping-ms 5000] [--silent F] [--silent-after-ms MS]] [--seconds S]\n"
+            + "  a TCP server on the event loop that answers PING lines and kicks connections silent for\n"
+            + "  longer than --idle-ms; prints live counts once a second until Ctrl-C or --seconds S\n"
+            + "  --host, --port      where to listen (default 127.0.0.1:7000, port 0 for any free one)\n"
+            + "  --quiet             leave out a line per kicked connection\n"
+            + "  --clients N         also run a load client of N connections pinging every --ping-ms,\n"
+            + "                      a fraction --silent of which stop after --silent-after-ms\n"
+            + "                      (default 3 pings)";
+
     private HeartbeatCommand() {}
 
     /**
@@ -73,7 +84,6 @@ public final class HeartbeatCommand {
             options = HeartbeatOptions.parse(args);
         } catch (IllegalArgumentException e) {
             err.println(e.getMessage());
-            err.println("usage: ./hourglass " + HeartbeatOptions.USAGE);
             return 2;
         }
         InetSocketAddress bind = new InetSocketAddress(options.host(), options.port());

@@ -1,5 +1,7 @@
 package dev.hourglass.examples.heartbeat;
 
+import java.util.List;
+
 /**
  * The options of {@code ./hourglass heartbeat-server}, parsed and checked.
  *
@@ -27,8 +29,9 @@ record HeartbeatOptions(
         long seconds,
         boolean quiet) {
 
-    static final String USAGE = "heartbeat-server [--host ADDR] [--port 7000] [--idle-ms 10000] [--quiet]\n"
-            + "        [--clients N [--ping-ms 5000] [--silent F] [--silent-after-ms MS]] [--seconds S]";
+    /** The options that take a value. */
+    private static final List<String> VALUED = List.of(
+            "--host", "--port", "--idle-ms", "--clients", "--ping-ms", "--silent", "--silent-after-ms", "--seconds");
 
     /** The most load-client connections: one loopback address has about this many ports. */
     static final int MAX_CLIENTS = 60_000;
@@ -58,8 +61,9 @@ record HeartbeatOptions(
                 quiet = true;
                 continue;
             }
-            if (!option.startsWith("--")) {
-                throw new IllegalArgumentException("unexpected argument: " + option);
+            if (!VALUED.contains(option)) {
+                throw new IllegalArgumentException(
+                        (option.startsWith("-") ? "unknown option: " : "unexpected argument: ") + option);
             }
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException(option + " needs a value");
@@ -93,11 +97,9 @@ record HeartbeatOptions(
                     silentAfterMillis = number(option, value, 0, Long.MAX_VALUE / 1_000_000);
                     clientOnly = option;
                     break;
-                case "--seconds":
+                default:
                     seconds = number(option, value, 1, Long.MAX_VALUE / 1_000);
                     break;
-                default:
-                    throw new IllegalArgumentException("unknown option: " + option);
             }
         }
         if (clientOnly != null && clients == 0) {

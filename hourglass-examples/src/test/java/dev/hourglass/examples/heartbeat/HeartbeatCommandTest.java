@@ -59,6 +59,7 @@ class HeartbeatCommandTest {
         assertBad("--host must not be blank: ' '", "--host", " ");
         assertBad("--port needs a value", "--port");
         assertBad("unknown option: --bogus", "--bogus", "1");
+        assertBad("unknown option: --bogus", "--port", "0", "--bogus");
         assertBad("unexpected argument: 7000", "7000");
     }
 
@@ -69,7 +70,7 @@ class HeartbeatCommandTest {
     }
 
     @Test
-    void commandReportsBadOptionsWithUsage() {
+    void commandReportsBadOptions() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = HeartbeatCommand.run(
                 new String[] {"--idle-ms", "soon"},
@@ -78,9 +79,7 @@ class HeartbeatCommandTest {
                 false,
                 new CountDownLatch(1));
         assertThat(status).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8))
-                .contains("--idle-ms must be a whole number: 'soon'")
-                .contains("usage: ./hourglass heartbeat-server");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--idle-ms must be a whole number: 'soon'");
     }
 
     @Test
