@@ -293,7 +293,7 @@ final class ClaimLoop {
         }
         List<Object> results;
         try {
-            results = ScriptRunner.runAll(jedis, calls);
+            results = ScriptRunner.runAll(jedis, calls, WriteWait.NONE);
         } catch (RuntimeException e) {
             outcomes.addAll(sent);
             throw e;
@@ -340,7 +340,7 @@ final class ClaimLoop {
                     List.of(claims ? batch : peek, number(leaseMillis), number(maxAttempts), ShardKeys.bytes(nodeId));
             calls.add(new ScriptRunner.Call(Script.CLAIM, shards.get(i).keys(), args));
         }
-        List<Object> results = ScriptRunner.runEach(jedis, calls);
+        List<Object> results = ScriptRunner.runEach(jedis, calls, WriteWait.NONE);
         long next = -1;
         for (int i = 0; i < results.size(); i++) {
             if (results.get(i) instanceof RuntimeException e) {

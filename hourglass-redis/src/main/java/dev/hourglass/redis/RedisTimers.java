@@ -86,6 +86,7 @@ public final class RedisTimers implements AutoCloseable {
     private final Timer ownedTimer;
     private final ExecutorService ownedExecutor;
     private final long leaseMillis;
+    private final WriteWait wait;
     private boolean closing; // guarded by this
     private volatile boolean closed;
 
@@ -98,7 +99,8 @@ public final class RedisTimers implements AutoCloseable {
             WakeSubscriber subscriber,
             Timer ownedTimer,
             ExecutorService ownedExecutor,
-            long leaseMillis) {
+            long leaseMillis,
+            WriteWait wait) {
         this.pool = pool;
         this.namespace = namespace;
         this.nodeId = nodeId;
@@ -108,6 +110,7 @@ public final class RedisTimers implements AutoCloseable {
         this.ownedTimer = ownedTimer;
         this.ownedExecutor = ownedExecutor;
         this.leaseMillis = leaseMillis;
+        this.wait = wait;
     }
 
     /**
@@ -191,7 +194,8 @@ public final class RedisTimers implements AutoCloseable {
                         + " them again is safe)",
                 jedis -> {
                     for (int from = 0; from < calls.size(); from += PIPELINE_CHUNK) {
-                        ScriptRunner.runAll(jedis, calls.subList(from, Math.min(calls.size(), from + PIPELINE_CHUNK)));
+                        ScriptRunner.runAll(
+                                jedis, calls.subList(from, Math.min(calls.size(), from + PIPELINE_CHUNK)), wait);
                     }
                     return null;
                 });
@@ -213,7 +217,7 @@ public final class RedisTimers implements AutoCloseable {
         ShardKeys shard = shard(queue, id);
         Object reply = withRedis(
                 () -> "cancel of '" + id + "' on queue '" + queue + "' was not acknowledged (cancelling again is safe)",
-                jedis -> ScriptRunner.run(jedis, call(Script.CANCEL, shard, id)));
+                jedis -> write(jedis, call(Script.CANCEL, shard, id)));
         return (Long) reply > 0;
     }
 
@@ -306,7 +310,7 @@ public final class RedisTimers implements AutoCloseable {
         Object reply = withRedis(
                 () -> "requeue of '" + id + "' on queue '" + queue
                         + "' was not acknowledged (requeueing again is safe)",
-                jedis -> ScriptRunner.run(
+                jedis -> write(
                         jedis,
                         new ScriptRunner.Call(
                                 Script.REQUEUE,
@@ -332,7 +336,7 @@ public final class RedisTimers implements AutoCloseable {
             for (ShardKeys shard : shards) {
                 long n;
                 do {
-                    n = (Long) ScriptRunner.run(
+                    n = (Long) write(
                             jedis,
                             new ScriptRunner.Call(
                                     Script.PURGE,
@@ -390,7 +394,7 @@ public final class RedisTimers implements AutoCloseable {
         Object reply = withRedis(
                 () -> "schedule of '" + request.id() + "' on queue '" + queue + "' was not acknowledged (it may or may"
                         + " not be stored; scheduling it again is safe)",
-                jedis -> ScriptRunner.run(jedis, call));
+                jedis -> write(jedis, call));
         return Instant.ofEpochMilli((Long) reply);
     }
 
@@ -406,6 +410,11 @@ public final class RedisTimers implements AutoCloseable {
                         ShardKeys.bytes(Long.toString(r.millis())),
                         channel(namespace),
                         ShardKeys.bytes(queue)));
+    }
+
+    /** Runs one write and waits for its durability. */
+    private Object write(Jedis jedis, ScriptRunner.Call call) {
+        return ScriptRunner.runAll(jedis, List.of(call), wait).get(0);
     }
 
     private ShardKeys[] shards(String queue) {

@@ -52,6 +52,7 @@ public final class RedisTimersBuilder {
     private int handlerThreads = 4;
     private Executor handlerExecutor;
     private Timer timer;
+    private Durability durability = Durability.fsync();
 
     RedisTimersBuilder() {}
 
@@ -301,21 +302,49 @@ public final class RedisTimersBuilder {
     }
 
     /**
-     * Starts the node: its claim loop and its wake-up subscription. It does not wait for Redis: a
-     * node started while Redis is down retries until it is up.
+     * Sets what an acknowledged change survives (see {@link Durability}); the default is {@link
+     * Durability#fsync()}. {@link #build()} refuses a server that cannot keep it.
+     *
+     * @param durability the promise, not null
+     * @return this builder
+     * @throws NullPointerException if {@code durability} is null
+     */
+    public RedisTimersBuilder durability(Durability durability) {
+        this.durability = Objects.requireNonNull(durability, "durability");
+        return this;
+    }
+
+    /**
+     * Checks the Redis server, loads the scripts, then starts the node: its claim loop and its
+     * wake-up subscription. Redis must be up: the check needs it. Once started, a node survives
+     * Redis restarts and outages (it retries until Redis is back).
      *
      * @return the running node
      * @throws IllegalStateException if no queue was declared
+     * @throws IllegalArgumentException if a {@link Durability#replicas} timeout is not below the
+     *     client's socket timeout
+     * @throws RedisTimersException if Redis is unreachable or cannot keep the durability (the
+     *     message names the setting to change), or its eviction policy may drop timers
      */
     public RedisTimers build() {
         if (queues.isEmpty()) {
             throw new IllegalStateException("declare at least one queue with queues(...)");
         }
+        JedisClientConfig config = new NoSetInfoClientConfig(clientConfig);
+        int socketTimeout = config.getSocketTimeoutMillis();
+        if (socketTimeout > 0 && durability.timeoutMillis() >= socketTimeout) {
+            throw new IllegalArgumentException("the wait of " + durability + " must be shorter than the client's"
+                    + " socket timeout (" + socketTimeout + " ms), or the client gives up first");
+        }
+        WriteWait wait;
+        try (Jedis jedis = new Jedis(address, config)) {
+            wait = ServerCheck.check(jedis, durability, address.toString());
+        }
         GenericObjectPoolConfig<Jedis> poolConfig = new GenericObjectPoolConfig<>();
         poolConfig.setMaxTotal(poolSize);
         poolConfig.setMaxIdle(poolSize);
         poolConfig.setJmxEnabled(false);
-        JedisPool pool = new JedisPool(poolConfig, address, clientConfig);
+        JedisPool pool = new JedisPool(poolConfig, address, config);
         boolean ownsTimer = timer == null;
         Timer wakeTimer = ownsTimer ? Timers.builder().startTimerThread() : timer;
         Executor executor = handlerExecutor;
@@ -346,8 +375,8 @@ public final class RedisTimersBuilder {
                 backoffMillis,
                 fallbackPoll.toMillis(),
                 maxInFlight > 0 ? maxInFlight : handlerExecutor == null ? handlerThreads : 256);
-        WakeSubscriber subscriber = new WakeSubscriber(
-                address, clientConfig, RedisTimers.channel(namespace), loop, fallbackPoll.toMillis());
+        WakeSubscriber subscriber =
+                new WakeSubscriber(address, config, RedisTimers.channel(namespace), loop, fallbackPoll.toMillis());
         Map<String, ShardKeys[]> layout = new LinkedHashMap<>();
         for (String q : queues.keySet()) {
             layout.put(q, ShardKeys.of(namespace, q, shards));
@@ -361,7 +390,8 @@ public final class RedisTimersBuilder {
                 subscriber,
                 ownsTimer ? wakeTimer : null,
                 ownedExecutor,
-                lease.toMillis());
+                lease.toMillis(),
+                wait);
         loop.start();
         subscriber.start();
         return node;

@@ -22,6 +22,12 @@ import java.util.HexFormat;
  * of a delivery that was overtaken (its lease expired and another node claimed it, or the id was
  * rescheduled or cancelled meanwhile) a no-op.
  *
+ * <p>Each script starts with a Redis 7 shebang that declares its flags. Scripts that add timers
+ * (schedule, requeue) declare none, so Redis refuses them with OOM before they run when it is over
+ * {@code maxmemory}: nothing is half-written. Scripts that free memory or keep due timers moving
+ * (claim, ack, nack, cancel, purge, extend, release) declare {@code allow-oom}; lookup declares
+ * {@code no-writes}.
+ *
  * <p>Complexity: each script costs O(log n) per timer it touches on a shard of n timers.
  *
  * <p>Ordering: not applicable; thread-safety: immutable, shared freely.
@@ -29,6 +35,7 @@ import java.util.HexFormat;
 enum Script {
     /** ARGV: id, payload, "at"|"in", ms, channel, queue. Returns the due time (ms). */
     SCHEDULE(
+            "#!lua",
             """
             local now = now_ms_up()
             local id = ARGV[1]
@@ -54,6 +61,7 @@ enum Script {
      * id, payload, due, attempt, token per claimed timer}.
      */
     CLAIM(
+            "#!lua flags=allow-oom",
             """
             local now = now_ms()
             local batch = tonumber(ARGV[1])
@@ -101,6 +109,7 @@ enum Script {
 
     /** ARGV: id, token. Returns 1 if the timer was done with, 0 if the token no longer holds it. */
     ACK(
+            "#!lua flags=allow-oom",
             """
             local m = meta(ARGV[1])
             if not m or m.token ~= ARGV[2] or not redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
@@ -115,6 +124,7 @@ enum Script {
      * backoff, 2 if it went to the dead letters, 0 if the token no longer holds it.
      */
     NACK(
+            "#!lua flags=allow-oom",
             """
             local m = meta(ARGV[1])
             if not m or m.token ~= ARGV[2] or not redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
@@ -133,6 +143,7 @@ enum Script {
 
     /** ARGV: id. Returns how many of due, leases and dead held the id (0 or 1). */
     CANCEL(
+            "#!lua flags=allow-oom",
             """
             local n = redis.call('ZREM', KEYS[1], ARGV[1]) + redis.call('ZREM', KEYS[2], ARGV[1])
               + redis.call('ZREM', KEYS[3], ARGV[1])
@@ -143,6 +154,7 @@ enum Script {
 
     /** ARGV: id. Returns nil, or {state, meta, payload}. */
     LOOKUP(
+            "#!lua flags=no-writes",
             """
             local m = redis.call('HGET', KEYS[5], ARGV[1])
             if not m then return false end
@@ -157,6 +169,7 @@ enum Script {
 
     /** ARGV: id, channel, queue. Returns 1 if a dead timer was made due now with no attempts, else 0. */
     REQUEUE(
+            "#!lua",
             """
             if redis.call('ZREM', KEYS[3], ARGV[1]) == 0 then return 0 end
             local now = now_ms()
@@ -169,6 +182,7 @@ enum Script {
 
     /** ARGV: limit. Deletes up to limit dead timers; returns how many. */
     PURGE(
+            "#!lua flags=allow-oom",
             """
             local ids = redis.call('ZRANGE', KEYS[3], 0, tonumber(ARGV[1]) - 1)
             for _, id in ipairs(ids) do
@@ -206,8 +220,8 @@ enum Script {
     private final byte[] source;
     private final byte[] sha;
 
-    Script(String body) {
-        this.source = (PRELUDE + body).getBytes(StandardCharsets.UTF_8);
+    Script(String shebang, String body) {
+        this.source = (shebang + "\n" + PRELUDE + body).getBytes(StandardCharsets.UTF_8);
         this.sha = sha1Hex(source).getBytes(StandardCharsets.US_ASCII);
     }
 
