@@ -140,7 +140,7 @@ public final class RedisTimers implements AutoCloseable {
      * @param payload what the handler receives, not null
      * @return the due time as stored
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if the queue is unknown, the id empty or the instant out of
+     * @throws IllegalArgumentException if the queue is unknown, the id empty or not valid UTF-16, or the instant out of
      *     range
      * @throws RedisTimersException if Redis failed: the schedule was not acknowledged
      * @throws IllegalStateException if the node is closed
@@ -160,7 +160,7 @@ public final class RedisTimers implements AutoCloseable {
      * @param payload what the handler receives, not null
      * @return the due time as stored, by Redis's clock
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if the queue is unknown, the id empty or the delay negative
+     * @throws IllegalArgumentException if the queue is unknown, the id empty or not valid UTF-16, or the delay negative
      *     or too long
      * @throws RedisTimersException if Redis failed: the schedule was not acknowledged
      * @throws IllegalStateException if the node is closed
@@ -209,7 +209,7 @@ public final class RedisTimers implements AutoCloseable {
      * @param id the timer's id
      * @return true if it existed
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if the queue is unknown or the id empty
+     * @throws IllegalArgumentException if the queue is unknown or the id empty or not valid UTF-16
      * @throws RedisTimersException if Redis failed: the cancellation was not acknowledged
      * @throws IllegalStateException if the node is closed
      */
@@ -229,7 +229,7 @@ public final class RedisTimers implements AutoCloseable {
      * @return its snapshot, or empty if there is no such timer (never scheduled, fired and
      *     acknowledged, or cancelled)
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if the queue is unknown or the id empty
+     * @throws IllegalArgumentException if the queue is unknown or the id empty or not valid UTF-16
      * @throws RedisTimersException if Redis failed
      * @throws IllegalStateException if the node is closed
      */
@@ -301,7 +301,7 @@ public final class RedisTimers implements AutoCloseable {
      * @param id the timer's id
      * @return true if it was dead and is now scheduled; false if it was not dead
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if the queue is unknown or the id empty
+     * @throws IllegalArgumentException if the queue is unknown or the id empty or not valid UTF-16
      * @throws RedisTimersException if Redis failed: the requeue was not acknowledged
      * @throws IllegalStateException if the node is closed
      */

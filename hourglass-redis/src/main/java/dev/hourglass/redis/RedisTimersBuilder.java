@@ -402,7 +402,7 @@ public final class RedisTimersBuilder {
         if (value.isEmpty() || value.indexOf('{') >= 0 || value.indexOf('}') >= 0) {
             throw new IllegalArgumentException(what + " must be non-empty and without braces: '" + value + "'");
         }
-        return value;
+        return TimerRequest.checkUtf16(what, value);
     }
 
     private static int atLeast1(String what, int value) {
