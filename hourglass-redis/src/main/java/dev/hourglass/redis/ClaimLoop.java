@@ -9,11 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntToLongFunction;
 import redis.clients.jedis.Jedis;
@@ -21,25 +18,28 @@ import redis.clients.jedis.JedisPool;
 
 /**
  * A node's claim loop: one thread that, on each pass, first sends the outcomes of finished
- * deliveries (acks and nacks, pipelined), then claims due timers from every shard of every queue
- * with a handler (one pipelined round trip, one claim script per shard), hands them to the handler
- * executor and arms a local {@link Timer} timeout at the earliest due time or lease expiry the
- * shards reported, capped by the fallback poll period. A pass also runs when a delivery finishes,
- * when a handler is registered, and when the {@link WakeSubscriber} hears of an earlier timer.
- * Passes requested while one runs coalesce into one.
+ * deliveries (acks and nacks, pipelined), then in one pipelined round trip extends the leases of
+ * the deliveries still running (the heartbeat, every third of the lease) and claims due timers from
+ * every shard of every queue with a handler (one claim script per shard), hands them to {@link
+ * InFlight} and arms a local {@link Timer} timeout at the earliest due time, lease expiry or
+ * heartbeat, capped by the fallback poll period. A pass also runs when a delivery ends, when a
+ * handler is registered, and when the {@link WakeSubscriber} hears of an earlier timer. Passes
+ * requested while one runs coalesce into one.
  *
- * <p>An idle node therefore makes one pipelined round trip per fallback period. At most {@code
- * maxInFlight} deliveries are held at once, so leases do not run out while deliveries wait for a
- * handler thread (provided the executor runs that many at once).
+ * <p>Claims never wait for a full handler pool: a pass claims at most the free slots, and a pass
+ * still runs (heartbeats, next due times) when there are none, so expired leases of other nodes are
+ * recovered by the nodes with free slots and this node's running deliveries keep their leases.
  *
  * <p>When Redis fails the pass is retried after a backoff growing from 50 ms to the fallback period;
- * outcomes that could not be sent are kept and sent again (acks and nacks are idempotent), and
- * claimed timers whose outcome is lost come back when their lease runs out: nothing is lost.
+ * outcomes that could not be sent are kept and sent again (acks and nacks are idempotent). A failed
+ * claim may still have run in Redis (a stall longer than the socket timeout): the next successful
+ * pass releases the timers leased to this node under tokens it does not hold, so they are due again
+ * at once instead of at the end of their lease.
  *
- * <p>Complexity: per pass O(shards) scripts plus O(log n) per timer claimed or acknowledged.
- * Ordering: within a shard timers are claimed in due order; deliveries then run concurrently.
- * Thread-safety: {@link #request}, {@link #hint}, {@link #register} and {@link #close} may be called
- * from any thread; passes run on the loop's own thread only.
+ * <p>Complexity: per pass O(shards + running deliveries) scripts plus O(log n) per timer claimed or
+ * acknowledged. Ordering: within a shard timers are claimed in due order; deliveries then run
+ * concurrently. Thread-safety: {@link #request}, {@link #hint}, {@link #register} and {@link #close}
+ * may be called from any thread; passes run on the loop's own thread only.
  */
 final class ClaimLoop {
     private static final System.Logger LOG = System.getLogger("dev.hourglass.redis");
@@ -47,22 +47,17 @@ final class ClaimLoop {
     /** A queue's shards and its handler. */
     private record Registration(ShardKeys[] shards, TimerHandler handler) {}
 
-    /** How a delivery ended: acknowledged, or failed with the backoff to wait before the retry. */
-    private record Outcome(Delivery delivery, boolean ok, long backoffMillis) {}
-
     private final JedisPool pool;
     private final Timer timer;
-    private final Executor executor;
     private final String nodeId;
     private final int batchSize;
     private final long leaseMillis;
+    private final long heartbeatNanos;
     private final int maxAttempts;
-    private final IntToLongFunction backoffMillis;
     private final long fallbackMillis;
     private final int maxInFlight;
+    private final InFlight inFlight;
     private final Map<String, Registration> registrations = new ConcurrentHashMap<>();
-    private final ConcurrentLinkedQueue<Outcome> outcomes = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicLong passes = new AtomicLong();
     private final Thread thread;
     private final Object lock = new Object();
@@ -74,30 +69,42 @@ final class ClaimLoop {
     private Timeout armed; // guarded by armLock
     private int failures; // loop thread only
 
-    ClaimLoop(
-            JedisPool pool,
-            Timer timer,
-            Executor executor,
-            String nodeId,
-            int batchSize,
-            long leaseMillis,
-            int maxAttempts,
-            IntToLongFunction backoffMillis,
-            long fallbackMillis,
-            int maxInFlight) {
+    /**
+     * Creates the loop.
+     *
+     * @param pool the node's connections
+     * @param timer arms the wake-ups and the handler timeouts
+     * @param handlers how deliveries run
+     * @param nodeId the owner written on claimed timers
+     * @param settings batch, lease, attempts, fallback poll and in-flight limits
+     */
+    ClaimLoop(JedisPool pool, Timer timer, HandlerSettings handlers, String nodeId, LoopSettings settings) {
         this.pool = pool;
         this.timer = timer;
-        this.executor = executor;
         this.nodeId = nodeId;
-        this.batchSize = batchSize;
-        this.leaseMillis = leaseMillis;
-        this.maxAttempts = maxAttempts;
-        this.backoffMillis = backoffMillis;
-        this.fallbackMillis = fallbackMillis;
-        this.maxInFlight = maxInFlight;
+        this.batchSize = settings.batchSize();
+        this.leaseMillis = settings.leaseMillis();
+        this.heartbeatNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, leaseMillis / 3));
+        this.maxAttempts = settings.maxAttempts();
+        this.fallbackMillis = settings.fallbackMillis();
+        this.maxInFlight = settings.maxInFlight();
+        this.inFlight = new InFlight(
+                handlers.executor(),
+                timer,
+                nodeId,
+                handlers.timeoutMillis(),
+                handlers.threads(),
+                handlers.backoffMillis(),
+                this::request);
         this.thread = new Thread(this::run, "hourglass-redis-" + nodeId);
         this.thread.setDaemon(true);
     }
+
+    /** Batch, lease, attempts, fallback poll and in-flight limit of a loop. */
+    record LoopSettings(int batchSize, long leaseMillis, int maxAttempts, long fallbackMillis, int maxInFlight) {}
+
+    /** Where handlers run, how long they may take and the retry backoff by attempt. */
+    record HandlerSettings(Executor executor, int threads, long timeoutMillis, IntToLongFunction backoffMillis) {}
 
     void start() {
         thread.start();
@@ -153,10 +160,15 @@ final class ClaimLoop {
         return passes.get();
     }
 
+    /** Returns how many timed-out handlers still occupy a thread (for tests). */
+    int abandoned() {
+        return inFlight.abandoned();
+    }
+
     /**
-     * Stops claiming, waits up to {@code drainMillis} for running deliveries to finish, sends their
-     * outcomes and stops the thread. Deliveries still running afterwards come back when their lease
-     * runs out.
+     * Stops claiming, waits up to {@code drainMillis} for running deliveries to end (their leases
+     * are still extended meanwhile), sends their outcomes and stops the thread. Deliveries still
+     * running afterwards come back when their lease runs out.
      *
      * @param drainMillis how long to wait for running deliveries
      */
@@ -169,7 +181,7 @@ final class ClaimLoop {
             lock.notifyAll();
             long left;
             // A pass under way may still hand out what it claimed: wait for it too.
-            while ((passRunning || inFlight.get() > 0) && (left = deadline - System.nanoTime()) > 0) {
+            while ((passRunning || inFlight.size() > 0) && (left = deadline - System.nanoTime()) > 0) {
                 try {
                     TimeUnit.NANOSECONDS.timedWait(lock, left);
                 } catch (InterruptedException e) {
@@ -238,7 +250,10 @@ final class ClaimLoop {
         long delay;
         try (Jedis jedis = pool.getResource()) {
             flush(jedis);
-            delay = draining ? -1 : claim(jedis);
+            if (failures > 0) {
+                release(jedis);
+            }
+            delay = claim(jedis);
             if (failures > 0) {
                 LOG.log(Level.INFO, "node " + nodeId + ": Redis is back after " + failures + " failed passes");
             }
@@ -253,7 +268,7 @@ final class ClaimLoop {
         passes.incrementAndGet();
         if (delay == 0) {
             request();
-        } else if (!draining) {
+        } else if (!draining || inFlight.size() > 0) {
             try {
                 synchronized (armLock) {
                     arm(delay < 0 ? fallbackMillis : Math.min(delay, fallbackMillis));
@@ -272,15 +287,12 @@ final class ClaimLoop {
     }
 
     private void flush(Jedis jedis) {
-        List<Outcome> sent = new ArrayList<>();
-        for (Outcome o; (o = outcomes.poll()) != null; ) {
-            sent.add(o);
-        }
+        List<InFlight.Outcome> sent = inFlight.drainOutcomes();
         if (sent.isEmpty()) {
             return;
         }
         List<ScriptRunner.Call> calls = new ArrayList<>(sent.size());
-        for (Outcome o : sent) {
+        for (InFlight.Outcome o : sent) {
             Delivery d = o.delivery();
             byte[] id = ShardKeys.bytes(d.id());
             calls.add(
@@ -295,7 +307,7 @@ final class ClaimLoop {
         try {
             results = ScriptRunner.runAll(jedis, calls, WriteWait.NONE);
         } catch (RuntimeException e) {
-            outcomes.addAll(sent);
+            inFlight.requeue(sent);
             throw e;
         }
         for (int i = 0; i < results.size(); i++) {
@@ -312,9 +324,61 @@ final class ClaimLoop {
         }
     }
 
-    /** Claims and dispatches due timers; returns the delay to the next pass, or -1 for none known. */
+    /**
+     * After a failed pass: makes due again the timers leased to this node that it does not hold (a
+     * claim that ran in Redis but whose reply was lost). Deliveries running and outcomes not yet sent
+     * are held; the running ones are read first, as a delivery queues its outcome before it leaves.
+     */
+    private void release(Jedis jedis) {
+        List<InFlight.Running> running = inFlight.running();
+        List<InFlight.Outcome> pending = inFlight.pendingOutcomes();
+        List<ScriptRunner.Call> calls = new ArrayList<>();
+        for (Registration r : registrations.values()) {
+            for (ShardKeys s : r.shards()) {
+                List<byte[]> args = new ArrayList<>();
+                args.add(ShardKeys.bytes(nodeId));
+                running.stream()
+                        .map(InFlight.Running::delivery)
+                        .filter(d -> d.shard() == s)
+                        .forEach(d -> args.add(d.token()));
+                pending.stream()
+                        .map(InFlight.Outcome::delivery)
+                        .filter(d -> d.shard() == s)
+                        .forEach(d -> args.add(d.token()));
+                calls.add(new ScriptRunner.Call(Script.RELEASE, s.keys(), args));
+            }
+        }
+        long released = 0;
+        for (Object o : ScriptRunner.runAll(jedis, calls, WriteWait.NONE)) {
+            released += (Long) o;
+        }
+        if (released > 0) {
+            long n = released;
+            LOG.log(Level.INFO, () -> "node " + nodeId + ": released " + n + " claims whose replies were lost");
+        }
+    }
+
+    /**
+     * Extends the leases of running deliveries that are due a heartbeat, claims and dispatches due
+     * timers; returns the delay to the next pass, or -1 for none known.
+     */
     private long claim(Jedis jedis) {
-        int capacity = maxInFlight - inFlight.get();
+        long now = System.nanoTime();
+        List<InFlight.Running> beats = new ArrayList<>();
+        long nextBeat = Long.MAX_VALUE;
+        for (InFlight.Running r : inFlight.running()) {
+            if (r.leaseLost()) {
+                continue;
+            }
+            long due = r.extendedAtNanos() + heartbeatNanos;
+            if (due - now <= heartbeatNanos / 4) { // a little early rather than a round trip more
+                beats.add(r);
+                nextBeat = Math.min(nextBeat, now + heartbeatNanos);
+            } else {
+                nextBeat = Math.min(nextBeat, due);
+            }
+        }
+        int capacity = draining ? 0 : inFlight.capacity(maxInFlight);
         List<ShardKeys> shards = new ArrayList<>();
         List<TimerHandler> handlers = new ArrayList<>();
         for (Registration r : registrations.values()) {
@@ -323,27 +387,46 @@ final class ClaimLoop {
                 handlers.add(r.handler());
             }
         }
-        if (capacity <= 0 || shards.isEmpty()) {
-            return -1; // a finishing delivery requests the next pass
+        List<ScriptRunner.Call> calls = new ArrayList<>(shards.size() + beats.size());
+        byte[] lease = number(leaseMillis);
+        for (InFlight.Running r : beats) {
+            Delivery d = r.delivery();
+            calls.add(new ScriptRunner.Call(
+                    Script.EXTEND, d.shard().keys(), List.of(ShardKeys.bytes(d.id()), d.token(), lease)));
         }
         // Never claim more than capacity: extra claims would wait for a handler thread while their
         // leases run out. With fewer free slots than shards, a rotating subset of the shards claims
         // one timer each and the others are only asked for their next time (batch 0).
         int claiming = Math.min(shards.size(), capacity);
-        int start = (int) (passes.get() % shards.size());
-        byte[] batch = number(Math.min(batchSize, capacity / claiming));
+        int start = shards.isEmpty() ? 0 : (int) (passes.get() % shards.size());
+        byte[] batch = number(claiming == 0 ? 0 : Math.min(batchSize, capacity / claiming));
         byte[] peek = number(0);
-        List<ScriptRunner.Call> calls = new ArrayList<>(shards.size());
         for (int i = 0; i < shards.size(); i++) {
             boolean claims = Math.floorMod(i - start, shards.size()) < claiming;
-            List<byte[]> args =
-                    List.of(claims ? batch : peek, number(leaseMillis), number(maxAttempts), ShardKeys.bytes(nodeId));
+            List<byte[]> args = List.of(claims ? batch : peek, lease, number(maxAttempts), ShardKeys.bytes(nodeId));
             calls.add(new ScriptRunner.Call(Script.CLAIM, shards.get(i).keys(), args));
         }
+        if (calls.isEmpty()) {
+            return -1;
+        }
         List<Object> results = ScriptRunner.runEach(jedis, calls, WriteWait.NONE);
-        long next = -1;
-        for (int i = 0; i < results.size(); i++) {
-            if (results.get(i) instanceof RuntimeException e) {
+        for (int i = 0; i < beats.size(); i++) {
+            InFlight.Running r = beats.get(i);
+            boolean held = results.get(i) instanceof Long l && l == 1;
+            r.extended(held, now);
+            if (!held) {
+                LOG.log(
+                        Level.WARNING,
+                        "node " + nodeId + ": lost the lease of " + r.delivery() + " (" + results.get(i)
+                                + "); its outcome will be ignored");
+            }
+        }
+        long next = nextBeat == Long.MAX_VALUE
+                ? -1
+                : Math.max(1, TimeUnit.NANOSECONDS.toMillis(nextBeat - System.nanoTime()));
+        for (int i = 0; i < shards.size(); i++) {
+            Object result = results.get(beats.size() + i);
+            if (result instanceof RuntimeException e) {
                 // the other shards' claims are already made: dispatch them; retry this one later
                 LOG.log(
                         Level.WARNING,
@@ -352,12 +435,14 @@ final class ClaimLoop {
                 next = next < 0 ? fallbackMillis : Math.min(next, fallbackMillis);
                 continue;
             }
-            List<?> r = (List<?>) results.get(i);
+            List<?> r = (List<?>) result;
             long delay = (Long) r.get(1);
             if ((Long) r.get(2) == 1) {
                 delay = 0;
             }
-            if (delay >= 0 && (next < 0 || delay < next)) {
+            // with no free slot, a due timer waits for a delivery to end (which requests a pass)
+            boolean waitsForSlot = delay == 0 && claiming == 0;
+            if (delay >= 0 && !waitsForSlot && (next < 0 || delay < next)) {
                 next = delay;
             }
             for (int j = 3; j < r.size(); j += 5) {
@@ -368,37 +453,10 @@ final class ClaimLoop {
                         Instant.ofEpochMilli((Long) r.get(j + 2)),
                         ((Long) r.get(j + 3)).intValue(),
                         (byte[]) r.get(j + 4));
-                dispatch(handlers.get(i), d);
+                inFlight.dispatch(handlers.get(i), d, now);
             }
         }
         return next;
-    }
-
-    private void dispatch(TimerHandler handler, Delivery d) {
-        inFlight.incrementAndGet();
-        try {
-            executor.execute(() -> handle(handler, d));
-        } catch (RejectedExecutionException e) {
-            inFlight.decrementAndGet();
-            LOG.log(
-                    Level.WARNING,
-                    "node " + nodeId + ": executor rejected " + d + "; it comes back when its" + " lease runs out: "
-                            + e);
-        }
-    }
-
-    private void handle(TimerHandler handler, Delivery d) {
-        boolean ok = false;
-        try {
-            handler.handle(d);
-            ok = true;
-        } catch (Exception e) {
-            LOG.log(Level.WARNING, "node " + nodeId + ": handler failed for " + d + ": " + e);
-        } finally {
-            outcomes.add(new Outcome(d, ok, ok ? 0 : backoffMillis.applyAsLong(d.attempt())));
-            inFlight.decrementAndGet();
-            request();
-        }
     }
 
     private static byte[] number(long n) {

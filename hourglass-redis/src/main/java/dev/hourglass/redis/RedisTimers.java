@@ -85,7 +85,7 @@ public final class RedisTimers implements AutoCloseable {
     private final WakeSubscriber subscriber;
     private final Timer ownedTimer;
     private final ExecutorService ownedExecutor;
-    private final long leaseMillis;
+    private final long drainMillis;
     private final WriteWait wait;
     private boolean closing; // guarded by this
     private volatile boolean closed;
@@ -99,7 +99,7 @@ public final class RedisTimers implements AutoCloseable {
             WakeSubscriber subscriber,
             Timer ownedTimer,
             ExecutorService ownedExecutor,
-            long leaseMillis,
+            long drainMillis,
             WriteWait wait) {
         this.pool = pool;
         this.namespace = namespace;
@@ -109,7 +109,7 @@ public final class RedisTimers implements AutoCloseable {
         this.subscriber = subscriber;
         this.ownedTimer = ownedTimer;
         this.ownedExecutor = ownedExecutor;
-        this.leaseMillis = leaseMillis;
+        this.drainMillis = drainMillis;
         this.wait = wait;
     }
 
@@ -363,7 +363,7 @@ public final class RedisTimers implements AutoCloseable {
             }
             closing = true;
         }
-        loop.close(leaseMillis);
+        loop.close(drainMillis);
         closed = true;
         subscriber.close();
         if (ownedExecutor != null) {

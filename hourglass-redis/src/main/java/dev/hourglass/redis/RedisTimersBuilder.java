@@ -53,6 +53,7 @@ public final class RedisTimersBuilder {
     private Executor handlerExecutor;
     private Timer timer;
     private Durability durability = Durability.fsync();
+    private Duration handlerTimeout = Duration.ofMinutes(1);
 
     RedisTimersBuilder() {}
 
@@ -302,6 +303,23 @@ public final class RedisTimersBuilder {
     }
 
     /**
+     * Sets how long a handler may run. Past it the handler's thread is interrupted and the attempt
+     * counts as failed: the timer is retried after the backoff, or dead-lettered after its last
+     * attempt, and whatever the handler returns later is ignored. While a handler runs within its
+     * timeout, its lease is extended (every third of the lease), so a handler may take longer than
+     * the lease.
+     *
+     * @param handlerTimeout positive, at most one day; default one minute
+     * @return this builder
+     * @throws NullPointerException if {@code handlerTimeout} is null
+     * @throws IllegalArgumentException if not positive or longer than a day
+     */
+    public RedisTimersBuilder handlerTimeout(Duration handlerTimeout) {
+        this.handlerTimeout = positive("handlerTimeout", handlerTimeout);
+        return this;
+    }
+
+    /**
      * Sets what an acknowledged change survives (see {@link Durability}); the default is {@link
      * Durability#fsync()}. {@link #build()} refuses a server that cannot keep it.
      *
@@ -349,8 +367,12 @@ public final class RedisTimersBuilder {
         Timer wakeTimer = ownsTimer ? Timers.builder().startTimerThread() : timer;
         Executor executor = handlerExecutor;
         ExecutorService ownedExecutor = null;
+        int threads = 0; // unknown: a caller's executor
         if (executor == null) {
-            ownedExecutor = Executors.newFixedThreadPool(handlerThreads, task -> {
+            // as many threads again for handlers that ignore their timeout's interrupt: a hung
+            // handler leaves a thread behind, not a hole in the node's capacity
+            threads = 2 * handlerThreads;
+            ownedExecutor = Executors.newFixedThreadPool(threads, task -> {
                 Thread t = new Thread(task, "hourglass-redis-handler-" + HANDLER_THREADS.incrementAndGet());
                 t.setDaemon(true);
                 return t;
@@ -367,14 +389,14 @@ public final class RedisTimersBuilder {
         ClaimLoop loop = new ClaimLoop(
                 pool,
                 wakeTimer,
-                executor,
+                new ClaimLoop.HandlerSettings(executor, threads, handlerTimeout.toMillis(), backoffMillis),
                 nodeId,
-                batchSize,
-                lease.toMillis(),
-                maxAttempts,
-                backoffMillis,
-                fallbackPoll.toMillis(),
-                maxInFlight > 0 ? maxInFlight : handlerExecutor == null ? handlerThreads : 256);
+                new ClaimLoop.LoopSettings(
+                        batchSize,
+                        lease.toMillis(),
+                        maxAttempts,
+                        fallbackPoll.toMillis(),
+                        maxInFlight > 0 ? maxInFlight : handlerExecutor == null ? handlerThreads : 256));
         WakeSubscriber subscriber =
                 new WakeSubscriber(address, config, RedisTimers.channel(namespace), loop, fallbackPoll.toMillis());
         Map<String, ShardKeys[]> layout = new LinkedHashMap<>();
@@ -390,7 +412,7 @@ public final class RedisTimersBuilder {
                 subscriber,
                 ownsTimer ? wakeTimer : null,
                 ownedExecutor,
-                lease.toMillis(),
+                handlerTimeout.toMillis(),
                 wait);
         loop.start();
         subscriber.start();

@@ -141,6 +141,43 @@ enum Script {
             return 1
             """),
 
+    /**
+     * ARGV: id, token, lease ms. The heartbeat of a running delivery: extends its lease to now+lease.
+     * Returns 1, or 0 if the token no longer holds the timer (a newer attempt, a reschedule or a
+     * cancel took it).
+     */
+    EXTEND(
+            "#!lua flags=allow-oom",
+            """
+            local m = meta(ARGV[1])
+            if not m or m.token ~= ARGV[2] or not redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
+            redis.call('ZADD', KEYS[2], 'XX', num(now_ms() + tonumber(ARGV[3])), ARGV[1])
+            return 1
+            """),
+
+    /**
+     * ARGV: owner, then the tokens the owner still holds. Makes due again, without counting the
+     * attempt, every timer leased to the owner under a token it does not hold: claims whose reply the
+     * owner never got (a Redis stall past the socket timeout). Returns how many.
+     */
+    RELEASE(
+            "#!lua flags=allow-oom",
+            """
+            local keep = {}
+            for i = 2, #ARGV do keep[ARGV[i]] = true end
+            local n = 0
+            for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
+              local m = meta(id)
+              if m and m.owner == ARGV[1] and not keep[m.token] then
+                redis.call('ZREM', KEYS[2], id)
+                redis.call('ZADD', KEYS[1], num(m.due), id)
+                set_meta(id, m.due, math.max(0, m.attempts - 1), m.token, '-')
+                n = n + 1
+              end
+            end
+            return n
+            """),
+
     /** ARGV: id. Returns how many of due, leases and dead held the id (0 or 1). */
     CANCEL(
             "#!lua flags=allow-oom",
