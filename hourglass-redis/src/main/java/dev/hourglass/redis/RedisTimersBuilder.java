@@ -350,7 +350,9 @@ public final class RedisTimersBuilder {
         }
         JedisClientConfig config = new NoSetInfoClientConfig(clientConfig);
         int socketTimeout = config.getSocketTimeoutMillis();
-        if (socketTimeout > 0 && durability.timeoutMillis() >= socketTimeout) {
+        if (socketTimeout > 0
+                && durability.kind() == Durability.Kind.REPLICAS
+                && durability.timeoutMillis() >= socketTimeout) {
             throw new IllegalArgumentException("the wait of " + durability + " must be shorter than the client's"
                     + " socket timeout (" + socketTimeout + " ms), or the client gives up first");
         }
