@@ -7,8 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -44,9 +42,6 @@ import redis.clients.jedis.JedisPool;
 final class ClaimLoop {
     private static final System.Logger LOG = System.getLogger("dev.hourglass.redis");
 
-    /** A queue's shards and its handler. */
-    private record Registration(ShardKeys[] shards, TimerHandler handler) {}
-
     private final JedisPool pool;
     private final Timer timer;
     private final String nodeId;
@@ -57,7 +52,7 @@ final class ClaimLoop {
     private final long fallbackMillis;
     private final int maxInFlight;
     private final InFlight inFlight;
-    private final Map<String, Registration> registrations = new ConcurrentHashMap<>();
+    private final DueShards shards = new DueShards();
     private final AtomicLong passes = new AtomicLong();
     private final Thread thread;
     private final Object lock = new Object();
@@ -119,7 +114,7 @@ final class ClaimLoop {
      * @return whether it was added
      */
     boolean register(String queue, ShardKeys[] shards, TimerHandler handler) {
-        boolean added = registrations.putIfAbsent(queue, new Registration(shards, handler)) == null;
+        boolean added = this.shards.add(queue, shards, handler, System.nanoTime());
         request();
         return added;
     }
@@ -136,10 +131,12 @@ final class ClaimLoop {
      * Learns that a timer of {@code queue} is due in {@code delayMillis} and wakes up by then.
      *
      * @param queue the timer's queue; ignored unless this node handles it
+     * @param shard the timer's shard (-1 or out of range: any shard of the queue)
      * @param delayMillis the time until it is due, by Redis's clock
      */
-    void hint(String queue, long delayMillis) {
-        if (!registrations.containsKey(queue)) {
+    void hint(String queue, int shard, long delayMillis) {
+        long delay = Math.max(0, delayMillis);
+        if (!shards.learn(queue, shard, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay))) {
             return;
         }
         if (delayMillis <= 0) {
@@ -333,20 +330,19 @@ final class ClaimLoop {
         List<InFlight.Running> running = inFlight.running();
         List<InFlight.Outcome> pending = inFlight.pendingOutcomes();
         List<ScriptRunner.Call> calls = new ArrayList<>();
-        for (Registration r : registrations.values()) {
-            for (ShardKeys s : r.shards()) {
-                List<byte[]> args = new ArrayList<>();
-                args.add(ShardKeys.bytes(nodeId));
-                running.stream()
-                        .map(InFlight.Running::delivery)
-                        .filter(d -> d.shard() == s)
-                        .forEach(d -> args.add(d.token()));
-                pending.stream()
-                        .map(InFlight.Outcome::delivery)
-                        .filter(d -> d.shard() == s)
-                        .forEach(d -> args.add(d.token()));
-                calls.add(new ScriptRunner.Call(Script.RELEASE, s.keys(), args));
-            }
+        for (DueShards.Shard shard : shards.all()) {
+            ShardKeys s = shard.keys();
+            List<byte[]> args = new ArrayList<>();
+            args.add(ShardKeys.bytes(nodeId));
+            running.stream()
+                    .map(InFlight.Running::delivery)
+                    .filter(d -> d.shard() == s)
+                    .forEach(d -> args.add(d.token()));
+            pending.stream()
+                    .map(InFlight.Outcome::delivery)
+                    .filter(d -> d.shard() == s)
+                    .forEach(d -> args.add(d.token()));
+            calls.add(new ScriptRunner.Call(Script.RELEASE, s.keys(), args));
         }
         long released = 0;
         for (Object o : ScriptRunner.runAll(jedis, calls, WriteWait.NONE)) {
@@ -379,37 +375,29 @@ final class ClaimLoop {
             }
         }
         int capacity = draining ? 0 : inFlight.capacity(maxInFlight);
-        List<ShardKeys> shards = new ArrayList<>();
-        List<TimerHandler> handlers = new ArrayList<>();
-        for (Registration r : registrations.values()) {
-            for (ShardKeys s : r.shards()) {
-                shards.add(s);
-                handlers.add(r.handler());
-            }
-        }
-        List<ScriptRunner.Call> calls = new ArrayList<>(shards.size() + beats.size());
+        List<DueShards.Shard> due = shards.due(now);
+        List<ScriptRunner.Call> calls = new ArrayList<>(due.size() + beats.size());
         byte[] lease = number(leaseMillis);
         for (InFlight.Running r : beats) {
             Delivery d = r.delivery();
             calls.add(new ScriptRunner.Call(
                     Script.EXTEND, d.shard().keys(), List.of(ShardKeys.bytes(d.id()), d.token(), lease)));
         }
-        // Never claim more than capacity: extra claims would wait for a handler thread while their
-        // leases run out. With fewer free slots than shards, a rotating subset of the shards claims
-        // one timer each and the others are only asked for their next time (batch 0).
-        int claiming = Math.min(shards.size(), capacity);
-        int start = shards.isEmpty() ? 0 : (int) (passes.get() % shards.size());
+        // Only shards whose time has come, and never more timers than free slots: extra claims would
+        // wait for a handler thread while their leases run out. With fewer free slots than due
+        // shards, a rotating subset claims one timer each; the others stay due for the next pass.
+        int claiming = Math.min(due.size(), capacity);
+        int start = due.isEmpty() ? 0 : (int) (passes.get() % due.size());
+        List<DueShards.Shard> claimed = new ArrayList<>(claiming);
+        for (int i = 0; i < claiming; i++) {
+            claimed.add(due.get((start + i) % due.size()));
+        }
         byte[] batch = number(claiming == 0 ? 0 : Math.min(batchSize, capacity / claiming));
-        byte[] peek = number(0);
-        for (int i = 0; i < shards.size(); i++) {
-            boolean claims = Math.floorMod(i - start, shards.size()) < claiming;
-            List<byte[]> args = List.of(claims ? batch : peek, lease, number(maxAttempts), ShardKeys.bytes(nodeId));
-            calls.add(new ScriptRunner.Call(Script.CLAIM, shards.get(i).keys(), args));
+        for (DueShards.Shard shard : claimed) {
+            List<byte[]> args = List.of(batch, lease, number(maxAttempts), ShardKeys.bytes(nodeId));
+            calls.add(new ScriptRunner.Call(Script.CLAIM, shard.keys().keys(), args));
         }
-        if (calls.isEmpty()) {
-            return -1;
-        }
-        List<Object> results = ScriptRunner.runEach(jedis, calls, WriteWait.NONE);
+        List<Object> results = calls.isEmpty() ? List.of() : ScriptRunner.runEach(jedis, calls, WriteWait.NONE);
         for (int i = 0; i < beats.size(); i++) {
             InFlight.Running r = beats.get(i);
             boolean held = results.get(i) instanceof Long l && l == 1;
@@ -421,42 +409,44 @@ final class ClaimLoop {
                                 + "); its outcome will be ignored");
             }
         }
-        long next = nextBeat == Long.MAX_VALUE
-                ? -1
-                : Math.max(1, TimeUnit.NANOSECONDS.toMillis(nextBeat - System.nanoTime()));
-        for (int i = 0; i < shards.size(); i++) {
+        long fallbackNanos = TimeUnit.MILLISECONDS.toNanos(fallbackMillis);
+        for (int i = 0; i < claimed.size(); i++) {
+            DueShards.Shard shard = claimed.get(i);
             Object result = results.get(beats.size() + i);
             if (result instanceof RuntimeException e) {
                 // the other shards' claims are already made: dispatch them; retry this one later
                 LOG.log(
                         Level.WARNING,
-                        "node " + nodeId + ": claim on shard " + shards.get(i).shard() + " of queue '"
-                                + shards.get(i).queue() + "' failed: " + e);
-                next = next < 0 ? fallbackMillis : Math.min(next, fallbackMillis);
+                        "node " + nodeId + ": claim on shard " + shard.keys().shard() + " of queue '"
+                                + shard.keys().queue() + "' failed: " + e);
+                shards.set(shard, now + fallbackNanos);
                 continue;
             }
             List<?> r = (List<?>) result;
             long delay = (Long) r.get(1);
-            if ((Long) r.get(2) == 1) {
-                delay = 0;
-            }
-            // with no free slot, a due timer waits for a delivery to end (which requests a pass)
-            boolean waitsForSlot = delay == 0 && claiming == 0;
-            if (delay >= 0 && !waitsForSlot && (next < 0 || delay < next)) {
-                next = delay;
-            }
+            boolean full = (Long) r.get(2) == 1;
+            shards.set(
+                    shard, full ? now : delay < 0 ? now + fallbackNanos : now + TimeUnit.MILLISECONDS.toNanos(delay));
             for (int j = 3; j < r.size(); j += 5) {
                 Delivery d = new Delivery(
-                        shards.get(i),
+                        shard.keys(),
                         new String((byte[]) r.get(j), StandardCharsets.UTF_8),
                         r.get(j + 1) == null ? new byte[0] : (byte[]) r.get(j + 1),
                         Instant.ofEpochMilli((Long) r.get(j + 2)),
                         ((Long) r.get(j + 3)).intValue(),
                         (byte[]) r.get(j + 4));
-                inFlight.dispatch(handlers.get(i), d, now);
+                inFlight.dispatch(shard.handler(), d, now);
             }
         }
-        return next;
+        long after = System.nanoTime();
+        if (!draining && !shards.due(after).isEmpty() && inFlight.capacity(maxInFlight) > 0) {
+            return 0; // more is due and there is room: claim again at once
+        }
+        // otherwise the next shard time, heartbeat or fallback; a due shard without a free slot
+        // waits for a delivery to end, which requests a pass
+        long untilBeat = nextBeat == Long.MAX_VALUE ? Long.MAX_VALUE : nextBeat - after;
+        long next = Math.min(shards.next(after, fallbackNanos) - after, untilBeat);
+        return Math.max(1, TimeUnit.NANOSECONDS.toMillis(next + 999_999));
     }
 
     private static byte[] number(long n) {

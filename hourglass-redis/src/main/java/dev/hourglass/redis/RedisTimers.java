@@ -315,7 +315,7 @@ public final class RedisTimers implements AutoCloseable {
                         new ScriptRunner.Call(
                                 Script.REQUEUE,
                                 shard.keys(),
-                                List.of(ShardKeys.bytes(id), channel(namespace), ShardKeys.bytes(queue)))));
+                                List.of(ShardKeys.bytes(id), channel(namespace), wakeTopic(shard)))));
         return (Long) reply == 1;
     }
 
@@ -409,7 +409,12 @@ public final class RedisTimers implements AutoCloseable {
                         ShardKeys.bytes(r.relative() ? "in" : "at"),
                         ShardKeys.bytes(Long.toString(r.millis())),
                         channel(namespace),
-                        ShardKeys.bytes(queue)));
+                        wakeTopic(shard)));
+    }
+
+    /** Returns "queue shard", what a wake-up message says after the delay. */
+    private static byte[] wakeTopic(ShardKeys shard) {
+        return ShardKeys.bytes(shard.queue() + " " + shard.shard());
     }
 
     /** Runs one write and waits for its durability. */

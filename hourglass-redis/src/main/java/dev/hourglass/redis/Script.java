@@ -33,7 +33,10 @@ import java.util.HexFormat;
  * <p>Ordering: not applicable; thread-safety: immutable, shared freely.
  */
 enum Script {
-    /** ARGV: id, payload, "at"|"in", ms, channel, queue. Returns the due time (ms). */
+    /**
+     * ARGV: id, payload, "at"|"in", ms, channel, "queue shard". Returns the due time (ms); publishes
+     * "delay queue shard" when the timer is now the shard's earliest.
+     */
     SCHEDULE(
             "#!lua",
             """
@@ -204,7 +207,10 @@ enum Script {
             return {state, m, redis.call('HGET', KEYS[4], ARGV[1])}
             """),
 
-    /** ARGV: id, channel, queue. Returns 1 if a dead timer was made due now with no attempts, else 0. */
+    /**
+     * ARGV: id, channel, "queue shard". Returns 1 if a dead timer was made due now with no attempts,
+     * else 0.
+     */
     REQUEUE(
             "#!lua",
             """
