@@ -359,6 +359,7 @@ public final class RedisTimersBuilder {
         WriteWait wait;
         try (Jedis jedis = new Jedis(address, config)) {
             wait = ServerCheck.check(jedis, durability, address.toString());
+            ServerCheck.layout(jedis, namespace, queues.keySet(), shards, address.toString());
         }
         GenericObjectPoolConfig<Jedis> poolConfig = new GenericObjectPoolConfig<>();
         poolConfig.setMaxTotal(poolSize);

@@ -7,7 +7,7 @@ import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * What a node checks on the Redis server before it starts: the version (7.0 or later, for script
- * flags), an eviction policy that cannot drop timers, and persistence or replicas that can keep the
+ * flags), that it is not a Redis Cluster node (not supported yet), an eviction policy that cannot drop timers, and persistence or replicas that can keep the
  * chosen {@link Durability}. Then it loads every {@link Script}, so the first pipelines do not meet
  * NOSCRIPT. A server that cannot keep a promise is refused with the setting to change.
  *
@@ -34,6 +34,13 @@ final class ServerCheck {
                         where,
                         "redis_version is " + v + "; hourglass-redis needs Redis 7.0 or later"
                                 + " (its scripts declare flags so that Redis refuses a schedule when out of memory)");
+            }
+            if (jedis.info("cluster").contains("cluster_enabled:1")) {
+                throw refuse(
+                        where,
+                        "it runs in cluster mode (cluster_enabled:1), which hourglass-redis does"
+                                + " not support yet: its scripts would be answered MOVED; use a standalone Redis (with"
+                                + " replicas and Durability.replicas for failover)");
             }
             Map<String, String> config = WriteWait.settings(
                     jedis.sendCommand(Protocol.Command.CONFIG, "GET", "maxmemory-policy", "appendonly", "appendfsync"));
@@ -88,6 +95,36 @@ final class ServerCheck {
                 jedis.scriptLoad(s.source());
             }
             return new WriteWait(durability, waitAof);
+        } catch (JedisException e) {
+            throw new RedisTimersException("cannot start a node on Redis at " + where, e);
+        }
+    }
+
+    /**
+     * Records each queue's shard count in the hash {@code <namespace>:shards} if it is not there yet,
+     * and refuses a node whose count differs from the recorded one: nodes that disagree would each
+     * leave the other's shards unclaimed.
+     *
+     * @param jedis a connection
+     * @param namespace the key prefix
+     * @param queues the node's queues
+     * @param shards the node's shard count
+     * @param where the server's address, for messages
+     * @throws RedisTimersException if a count differs or Redis failed
+     */
+    static void layout(Jedis jedis, String namespace, Iterable<String> queues, int shards, String where) {
+        String key = namespace + ":shards";
+        try {
+            for (String queue : queues) {
+                jedis.hsetnx(key, queue, Integer.toString(shards));
+                String stored = jedis.hget(key, queue);
+                if (!Integer.toString(shards).equals(stored)) {
+                    throw new RedisTimersException("queue '" + queue + "' has " + stored + " shards in Redis at "
+                            + where + " (hash " + key + ") but this node was built with shards(" + shards + "):"
+                            + " every node must use the same count (a change strands the timers of the"
+                            + " shards that disappear)");
+                }
+            }
         } catch (JedisException e) {
             throw new RedisTimersException("cannot start a node on Redis at " + where, e);
         }
