@@ -21,7 +21,9 @@ import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * A node of a fleet sharing durable timers in Redis: timers survive restarts of the nodes (and of
- * Redis, with AOF), and each due timer is delivered to one node at a time.
+ * Redis, as far as the node's {@link Durability} promises), and each due timer is delivered to one
+ * node at a time. Needs Redis 7.0 or later, standalone (not Redis Cluster); {@link
+ * RedisTimersBuilder#build()} checks the server first.
  *
  * <pre>{@code
  * RedisTimers node = RedisTimers.builder().redis("127.0.0.1", 6379).queues("orders").build();
@@ -35,20 +37,28 @@ import redis.clients.jedis.exceptions.JedisException;
  * time and payload and resets its attempts. A due timer is claimed atomically (a Lua script) by one
  * node under a lease; the node runs the handler and acknowledges, which deletes the timer. When no
  * node fails, each timer is therefore delivered exactly once. Delivery is at least once: a node that
- * crashes or hangs past its lease lets the lease run out, and the timer is claimed again with a
- * higher {@link Delivery#attempt()}. A failing handler is retried after an exponential backoff; after
- * {@code maxAttempts} deliveries (an expired lease counts as one) the timer is parked in the dead
- * letters, where {@link #deadLetters}, {@link #lookup}, {@link #requeue}, {@link #cancel} and {@link
- * #purgeDeadLetters} reach it.
+ * crashes or is cut off from Redis lets the lease run out, a handler that runs past its {@linkplain
+ * RedisTimersBuilder#handlerTimeout timeout} counts as failed, and the timer is delivered again with
+ * a higher {@link Delivery#attempt()}; use the id and attempt (or {@link Delivery#fencingToken()}) as
+ * the handler's idempotency key. A failing handler is retried after an exponential backoff; after
+ * {@code maxAttempts} deliveries (an expired lease or a timeout counts as one) the timer is parked in
+ * the dead letters, where {@link #deadLetters}, {@link #lookup}, {@link #requeue}, {@link #cancel}
+ * and {@link #purgeDeadLetters} reach it.
+ *
+ * <p><b>Durability.</b> A schedule, cancel, requeue or purge that returns has reached the node's
+ * {@link Durability} (default {@link Durability#fsync()}); one that throws {@link
+ * RedisTimersException} was not acknowledged. A schedule that Redis cannot store (over {@code
+ * maxmemory}) is refused with OOM before anything is written.
  *
  * <p><b>Rescheduling or cancelling a claimed timer.</b> The new schedule (or the cancellation)
  * wins: every change gives the timer a new token, and the in-flight delivery's acknowledgement or
  * failure, which carries the old token, is ignored. The handler of that delivery still runs to its
  * end.
  *
- * <p><b>Handlers slower than the lease</b> get their timer delivered a second time, to another node
- * or this one, and the first delivery's outcome is ignored; choose a lease longer than the slowest
- * handler (leases are not extended).
+ * <p><b>Handlers longer than the lease</b> keep it: the node extends the lease of each running
+ * delivery every third of the lease (a heartbeat) until the handler returns or its timeout passes. A
+ * delivery whose lease was lost anyway (Redis unreachable for longer than the lease) is fenced: its
+ * outcome carries an old token and is ignored.
  *
  * <p><b>Clock.</b> Due times and leases are Redis server time, read inside the scripts, so nodes with
  * skewed clocks agree; a delay is measured on Redis's clock from when the schedule runs. Times are
@@ -56,13 +66,14 @@ import redis.clients.jedis.exceptions.JedisException;
  *
  * <p><b>Wake-ups.</b> A node sleeps on a local Hourglass {@link Timer} until the earliest due time
  * or lease expiry it knows of, learns of earlier timers scheduled by other nodes through Redis
- * pub/sub, and looks at Redis at least once per fallback poll period in case a message was lost. An
- * idle node makes one pipelined round trip per fallback period.
+ * pub/sub, and looks at each shard at least once per fallback poll period in case a message was
+ * lost. A pass claims only the shards whose earliest time has come. An idle node makes one pipelined
+ * round trip per fallback period.
  *
  * <p><b>Redis down.</b> {@link #schedule}, {@link #cancel} and the other calls throw {@link
  * RedisTimersException}: the change was not acknowledged, and since every call is idempotent the
  * caller may repeat it. The node's claim loop and subscription retry with backoff and carry on when
- * Redis is back; nothing acknowledged is lost (with AOF, up to the fsync policy).
+ * Redis is back; nothing acknowledged is lost, within the node's {@link Durability}.
  *
  * <p>The client is Jedis, not Lettuce: the node's Redis traffic is a few round trips per pass from
  * one loop thread plus blocking calls from callers, which a small blocking pool serves simply and
@@ -350,8 +361,9 @@ public final class RedisTimers implements AutoCloseable {
     }
 
     /**
-     * Stops the node: it claims nothing more, waits up to one lease duration for running deliveries
-     * to finish (they may still use the node meanwhile) and sends their outcomes, then closes its
+     * Stops the node: it claims nothing more, waits up to the handler timeout for running deliveries
+     * to end (they may still use the node meanwhile, and their leases are still extended) and sends
+     * their outcomes, then closes its
      * connections, and its own timer and handler pool if it made them. Timers stay in Redis for the
      * other nodes. A second call does nothing.
      */

@@ -24,10 +24,12 @@ import redis.clients.jedis.JedisPool;
  * namespace, queues and shard count: they are the key layout. Lease, attempts and backoff should
  * agree too (each node applies its own when it claims or retries).
  *
- * <p>Defaults: Redis at 127.0.0.1:6379, namespace "hourglass", a random node id, lease 30 s, 5
- * attempts, backoff 1 s doubling up to 5 min, batches of 100, 1 shard, fallback poll 1 s, 4 handler
- * threads, as many deliveries in flight as handler threads (256 with a {@link #handlerExecutor}), a
- * pool of 16 connections, and a timer thread of its own for the wake-ups.
+ * <p>Defaults: Redis at 127.0.0.1:6379, namespace "hourglass", a random node id, {@link
+ * Durability#fsync()}, lease 30 s (extended every 10 s while a handler runs), handler timeout 1
+ * min, 5 attempts, backoff 1 s doubling up to 5 min, batches of 100, 1 shard, fallback poll 1 s, 4
+ * handler threads (in a pool of 8: the other 4 stand in for handlers that ignore their timeout), as
+ * many deliveries in flight as handler threads (256 with a {@link #handlerExecutor}), a pool of 16
+ * connections, and a timer thread of its own for the wake-ups and handler timeouts.
  *
  * <p>Complexity: O(1) per setter. Ordering: not applicable. Thread-safety: not thread-safe; use from
  * one thread.
@@ -154,9 +156,10 @@ public final class RedisTimersBuilder {
     }
 
     /**
-     * Sets how long a node holds a claimed timer before others may claim it again. Longer than the
-     * slowest handler, or a slow handler's timer is delivered twice; short enough that a crashed
-     * node's timers come back soon.
+     * Sets how long a claim holds a timer before others may claim it again, unless the claiming
+     * node extends it: a node extends the lease of each running delivery every third of the lease.
+     * Short enough that a crashed node's timers come back soon; long enough to ride out a pause of
+     * the node (GC, network) of a third of it.
      *
      * @param lease positive, at most one day
      * @return this builder
@@ -248,10 +251,10 @@ public final class RedisTimersBuilder {
     }
 
     /**
-     * Sets the most deliveries the node holds at once (claimed and not yet acknowledged). A lease
-     * runs from the claim, so deliveries beyond the handler threads wait in the executor's queue
-     * while their leases run out: keep {@code maxInFlight / threads * slowest handler} below the
-     * lease, or a timer is delivered again although no node failed. Default: the handler threads.
+     * Sets the most deliveries the node holds at once (claimed and not yet ended). The handler
+     * timeout runs from the claim, so deliveries beyond the handler threads wait in the executor's
+     * queue while their timeout runs: keep {@code maxInFlight / threads * slowest handler} below the
+     * handler timeout, or a timer fails although no node did. Default: the handler threads.
      *
      * @param maxInFlight at least 1
      * @return this builder
@@ -277,7 +280,8 @@ public final class RedisTimersBuilder {
 
     /**
      * Runs handlers on the given executor instead of a pool of the node's own; the node does not
-     * shut it down.
+     * shut it down. A handler that ignores its timeout's interrupt keeps its thread: give the
+     * executor spare threads, since the node does not know how many it has.
      *
      * @param executor not null
      * @return this builder
