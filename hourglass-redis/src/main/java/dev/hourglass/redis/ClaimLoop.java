@@ -397,6 +397,7 @@ final class ClaimLoop {
             List<byte[]> args = List.of(batch, lease, number(maxAttempts), ShardKeys.bytes(nodeId));
             calls.add(new ScriptRunner.Call(Script.CLAIM, shard.keys().keys(), args));
         }
+        shards.sending(claimed);
         List<Object> results = calls.isEmpty() ? List.of() : ScriptRunner.runEach(jedis, calls, WriteWait.NONE);
         for (int i = 0; i < beats.size(); i++) {
             InFlight.Running r = beats.get(i);

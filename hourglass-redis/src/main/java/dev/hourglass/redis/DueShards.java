@@ -21,6 +21,8 @@ final class DueShards {
         private final ShardKeys keys;
         private final TimerHandler handler;
         private long dueNanos; // guarded by the DueShards
+        private boolean hinted; // guarded by the DueShards: a hint came after the last claim was sent
+        private long hintNanos; // guarded by the DueShards; the earliest such hint
 
         private Shard(ShardKeys keys, TimerHandler handler, long dueNanos) {
             this.keys = keys;
@@ -90,9 +92,19 @@ final class DueShards {
         return true;
     }
 
-    /** Sets a shard's time from a claim's reply. */
+    /** Notes that claims on these shards are being sent: earlier hints are covered by their replies. */
+    synchronized void sending(List<Shard> shards) {
+        for (Shard s : shards) {
+            s.hinted = false;
+        }
+    }
+
+    /**
+     * Sets a shard's time from a claim's reply, unless a hint that came while the claim was under way
+     * (a timer the claim may not have seen) is earlier.
+     */
     synchronized void set(Shard shard, long dueNanos) {
-        shard.dueNanos = dueNanos;
+        shard.dueNanos = shard.hinted && shard.hintNanos - dueNanos < 0 ? shard.hintNanos : dueNanos;
     }
 
     /** Returns every shard, for heartbeat-free passes and releases. */
@@ -125,6 +137,10 @@ final class DueShards {
     private static void earlier(Shard s, long dueNanos) {
         if (dueNanos - s.dueNanos < 0) {
             s.dueNanos = dueNanos;
+        }
+        if (!s.hinted || dueNanos - s.hintNanos < 0) {
+            s.hinted = true;
+            s.hintNanos = dueNanos;
         }
     }
 }
