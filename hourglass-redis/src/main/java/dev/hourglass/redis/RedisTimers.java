@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,6 +18,8 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
@@ -272,7 +275,8 @@ public final class RedisTimers implements AutoCloseable {
     }
 
     /**
-     * Lists dead timers: up to {@code limit}, oldest death first within each shard, shard by shard.
+     * Lists dead timers: up to {@code limit}, oldest death first within each shard, shard by shard;
+     * the same as {@code list(queue, TimerState.DEAD, limit)}.
      *
      * @param queue a declared queue
      * @param limit the most to return, at least 1
@@ -283,25 +287,76 @@ public final class RedisTimers implements AutoCloseable {
      * @throws IllegalStateException if the node is closed
      */
     public List<TimerSnapshot> deadLetters(String queue, int limit) {
+        return list(queue, TimerState.DEAD, limit);
+    }
+
+    /**
+     * Lists the timers in a state, shard by shard, and within a shard by due time (scheduled), lease
+     * expiry (claimed) or time of death (dead); each snapshot is read atomically, and one whose
+     * state changed meanwhile is left out.
+     *
+     * @param queue a declared queue
+     * @param state which timers
+     * @param limit the most to return, at least 1
+     * @return their snapshots
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if the queue is unknown or the limit less than 1
+     * @throws RedisTimersException if Redis failed
+     * @throws IllegalStateException if the node is closed
+     */
+    public List<TimerSnapshot> list(String queue, TimerState state, int limit) {
         ShardKeys[] shards = shards(queue);
+        Objects.requireNonNull(state, "state");
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1: " + limit);
         }
-        return withRedis(() -> "listing the dead letters of queue '" + queue + "' failed", jedis -> {
-            List<TimerSnapshot> dead = new ArrayList<>();
+        return withRedis(() -> "listing the " + state + " timers of queue '" + queue + "' failed", jedis -> {
+            List<TimerSnapshot> out = new ArrayList<>();
             for (ShardKeys shard : shards) {
-                for (byte[] rawId : jedis.zrange(shard.deadKey(), 0, limit - dead.size() - 1)) {
+                for (byte[] rawId : jedis.zrange(shard.stateKey(state), 0, limit - out.size() - 1)) {
                     String id = new String(rawId, StandardCharsets.UTF_8);
                     TimerSnapshot s = snapshot(queue, id, ScriptRunner.run(jedis, call(Script.LOOKUP, shard, id)));
-                    if (s != null && s.state() == TimerState.DEAD) {
-                        dead.add(s);
+                    if (s != null && s.state() == state) {
+                        out.add(s);
                     }
                 }
-                if (dead.size() >= limit) {
+                if (out.size() >= limit) {
                     break;
                 }
             }
-            return dead;
+            return out;
+        });
+    }
+
+    /**
+     * Counts a queue's timers by state (one pipelined round trip over its shards; the counts of
+     * different shards are read one after the other, not atomically together).
+     *
+     * @param queue a declared queue
+     * @return the count of every state
+     * @throws NullPointerException if {@code queue} is null
+     * @throws IllegalArgumentException if the queue is unknown
+     * @throws RedisTimersException if Redis failed
+     * @throws IllegalStateException if the node is closed
+     */
+    public Map<TimerState, Long> stats(String queue) {
+        ShardKeys[] shards = shards(queue);
+        return withRedis(() -> "counting the timers of queue '" + queue + "' failed", jedis -> {
+            Map<TimerState, List<Response<Long>>> counts = new EnumMap<>(TimerState.class);
+            try (Pipeline p = jedis.pipelined()) {
+                for (TimerState state : TimerState.values()) {
+                    List<Response<Long>> perShard = new ArrayList<>();
+                    for (ShardKeys shard : shards) {
+                        perShard.add(p.zcard(shard.stateKey(state)));
+                    }
+                    counts.put(state, perShard);
+                }
+                p.sync();
+            }
+            Map<TimerState, Long> out = new EnumMap<>(TimerState.class);
+            counts.forEach((state, rs) ->
+                    out.put(state, rs.stream().mapToLong(Response::get).sum()));
+            return out;
         });
     }
 
