@@ -164,8 +164,9 @@ final class ClaimLoop {
 
     /**
      * Stops claiming, waits up to {@code drainMillis} for running deliveries to end (their leases
-     * are still extended meanwhile), sends their outcomes and stops the thread. Deliveries still
-     * running afterwards come back when their lease runs out.
+     * are still extended meanwhile), sends their outcomes and stops the thread. The timers of
+     * deliveries still running afterwards are released: due again at once, the attempt not counted
+     * (if Redis is unreachable then, they come back when their lease runs out).
      *
      * @param drainMillis how long to wait for running deliveries
      */
@@ -223,10 +224,11 @@ final class ClaimLoop {
         }
         try (Jedis jedis = pool.getResource()) {
             flush(jedis);
+            release(jedis, false); // deliveries still running: due again at once for the other nodes
         } catch (RuntimeException e) {
             LOG.log(
                     Level.WARNING,
-                    "node " + nodeId + ": outcomes not sent at close; those timers come back"
+                    "node " + nodeId + ": outcomes or releases not sent at close; those timers come back"
                             + " when their leases run out: " + e);
         }
     }
@@ -248,7 +250,7 @@ final class ClaimLoop {
         try (Jedis jedis = pool.getResource()) {
             flush(jedis);
             if (failures > 0) {
-                release(jedis);
+                release(jedis, true);
             }
             delay = claim(jedis);
             if (failures > 0) {
@@ -325,9 +327,10 @@ final class ClaimLoop {
      * After a failed pass: makes due again the timers leased to this node that it does not hold (a
      * claim that ran in Redis but whose reply was lost). Deliveries running and outcomes not yet sent
      * are held; the running ones are read first, as a delivery queues its outcome before it leaves.
+     * At close, deliveries still running are released too.
      */
-    private void release(Jedis jedis) {
-        List<InFlight.Running> running = inFlight.running();
+    private void release(Jedis jedis, boolean keepRunning) {
+        List<InFlight.Running> running = keepRunning ? inFlight.running() : List.of();
         List<InFlight.Outcome> pending = inFlight.pendingOutcomes();
         List<ScriptRunner.Call> calls = new ArrayList<>();
         for (DueShards.Shard shard : shards.all()) {

@@ -416,21 +416,38 @@ public final class RedisTimers implements AutoCloseable {
     }
 
     /**
-     * Stops the node: it claims nothing more, waits up to the handler timeout for running deliveries
-     * to end (they may still use the node meanwhile, and their leases are still extended) and sends
-     * their outcomes, then closes its
-     * connections, and its own timer and handler pool if it made them. Timers stay in Redis for the
-     * other nodes. A second call does nothing.
+     * Stops the node within the handler timeout; see {@link #close(Duration)}. A second call does
+     * nothing.
      */
     @Override
     public void close() {
+        close(Duration.ofMillis(drainMillis));
+    }
+
+    /**
+     * Stops the node gracefully: it claims nothing more, waits up to {@code drain} for running
+     * deliveries to end (they may still use the node meanwhile, and their leases are still extended)
+     * and sends their outcomes; the timers of deliveries still running then are released, due again
+     * at once for the other nodes without counting the attempt, and their handlers are interrupted
+     * (with the node's own pool). Then it closes its connections, and its own timer and handler pool
+     * if it made them. Timers stay in Redis for the other nodes. A second call does nothing.
+     *
+     * @param drain how long to wait for running deliveries, not negative
+     * @throws NullPointerException if {@code drain} is null
+     * @throws IllegalArgumentException if {@code drain} is negative
+     */
+    public void close(Duration drain) {
+        Objects.requireNonNull(drain, "drain");
+        if (drain.isNegative()) {
+            throw new IllegalArgumentException("drain must not be negative: " + drain);
+        }
         synchronized (this) {
             if (closing) {
                 return;
             }
             closing = true;
         }
-        loop.close(drainMillis);
+        loop.close(drain.toMillis());
         closed = true;
         subscriber.close();
         if (ownedExecutor != null) {

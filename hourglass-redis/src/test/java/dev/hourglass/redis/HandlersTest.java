@@ -123,6 +123,30 @@ class HandlersTest {
         assertThat(recorder.of("long")).extracting(Recorder.Seen::attempt).containsExactly(1);
     }
 
+    /** A node closed with a short drain releases its running deliveries: another node fires them at once. */
+    @Test
+    void aGracefulCloseReleasesDeliveriesStillRunning() throws InterruptedException {
+        RedisTimersBuilder b = builder().leaseDuration(Duration.ofSeconds(30));
+        RedisTimers leaving = b.nodeId("leaving").build();
+        CountDownLatch started = new CountDownLatch(1);
+        leaving.register("q", d -> {
+            started.countDown();
+            Recorder.awaitUninterruptibly(release);
+        });
+        leaving.schedule("q", "moving", Duration.ZERO, bytes("m"));
+        assertThat(started.await(AWAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS))
+                .isTrue();
+        long closing = System.nanoTime();
+        leaving.close(Duration.ofMillis(200));
+        Recorder recorder = new Recorder();
+        start(b.nodeId("staying")).register("q", recorder);
+        assertThat(recorder.awaitIds(1, Duration.ofSeconds(10)))
+                .as("fired by the other node long before the 30 s lease ends")
+                .isTrue();
+        assertThat(Duration.ofNanos(System.nanoTime() - closing)).isLessThan(Duration.ofSeconds(10));
+        assertThat(recorder.of("moving")).extracting(Recorder.Seen::attempt).containsExactly(1);
+    }
+
     /**
      * Attempt 1's lease runs out and attempt 2 claims the timer: attempt 1's heartbeat, ack and nack
      * are refused (fenced by its token), and attempt 2's fencing token is larger.
