@@ -98,23 +98,23 @@ class HandlersTest {
         }
     }
 
-    /** A 2 s handler with a 600 ms lease on one of two nodes runs once and is acknowledged. */
+    /** A 3 s handler with a 1 s lease on one of two nodes runs once and is acknowledged. */
     @Test
     void aHandlerLongerThanItsLeaseKeepsItByHeartbeat() throws InterruptedException {
-        RedisTimersBuilder b = builder().leaseDuration(Duration.ofMillis(600)).handlerTimeout(Duration.ofSeconds(10));
+        RedisTimersBuilder b = builder().leaseDuration(Duration.ofSeconds(1)).handlerTimeout(Duration.ofSeconds(10));
         Recorder recorder = new Recorder();
         for (String id : List.of("a", "b")) {
             RedisTimers n = start(b.nodeId(id));
             Recorder r = recorder.forNode(id);
             n.register("q", d -> {
                 r.handle(d);
-                Thread.sleep(2_000);
+                Thread.sleep(3_000);
             });
         }
         RedisTimers node = nodes.get(0);
         node.schedule("q", "long", Duration.ZERO, bytes("l"));
         assertThat(recorder.awaitIds(1, AWAIT)).isTrue();
-        Thread.sleep(1_000); // > the lease: without a heartbeat the other node would claim it now
+        Thread.sleep(1_500); // > the lease: without a heartbeat the other node would claim it now
         assertThat(node.lookup("q", "long"))
                 .hasValueSatisfying(s -> assertThat(s.state()).isEqualTo(TimerState.CLAIMED));
         assertThat(Recorder.eventually(() -> node.lookup("q", "long").isEmpty(), AWAIT))
