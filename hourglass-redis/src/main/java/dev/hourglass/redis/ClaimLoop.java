@@ -7,13 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntToLongFunction;
 import redis.clients.jedis.Jedis;
@@ -21,48 +16,43 @@ import redis.clients.jedis.JedisPool;
 
 /**
  * A node's claim loop: one thread that, on each pass, first sends the outcomes of finished
- * deliveries (acks and nacks, pipelined), then claims due timers from every shard of every queue
- * with a handler (one pipelined round trip, one claim script per shard), hands them to the handler
- * executor and arms a local {@link Timer} timeout at the earliest due time or lease expiry the
- * shards reported, capped by the fallback poll period. A pass also runs when a delivery finishes,
- * when a handler is registered, and when the {@link WakeSubscriber} hears of an earlier timer.
- * Passes requested while one runs coalesce into one.
+ * deliveries (acks and nacks, pipelined), then in one pipelined round trip extends the leases of
+ * the deliveries still running (the heartbeat, every third of the lease) and claims due timers from
+ * every shard of every queue with a handler (one claim script per shard), hands them to {@link
+ * InFlight} and arms a local {@link Timer} timeout at the earliest due time, lease expiry or
+ * heartbeat, capped by the fallback poll period. A pass also runs when a delivery ends, when a
+ * handler is registered, and when the {@link WakeSubscriber} hears of an earlier timer. Passes
+ * requested while one runs coalesce into one.
  *
- * <p>An idle node therefore makes one pipelined round trip per fallback period. At most {@code
- * maxInFlight} deliveries are held at once, so leases do not run out while deliveries wait for a
- * handler thread (provided the executor runs that many at once).
+ * <p>Claims never wait for a full handler pool: a pass claims at most the free slots, and a pass
+ * still runs (heartbeats, next due times) when there are none, so expired leases of other nodes are
+ * recovered by the nodes with free slots and this node's running deliveries keep their leases.
  *
  * <p>When Redis fails the pass is retried after a backoff growing from 50 ms to the fallback period;
- * outcomes that could not be sent are kept and sent again (acks and nacks are idempotent), and
- * claimed timers whose outcome is lost come back when their lease runs out: nothing is lost.
+ * outcomes that could not be sent are kept and sent again (acks and nacks are idempotent). A failed
+ * claim may still have run in Redis (a stall longer than the socket timeout): the next successful
+ * pass releases the timers leased to this node under tokens it does not hold, so they are due again
+ * at once instead of at the end of their lease.
  *
- * <p>Complexity: per pass O(shards) scripts plus O(log n) per timer claimed or acknowledged.
- * Ordering: within a shard timers are claimed in due order; deliveries then run concurrently.
- * Thread-safety: {@link #request}, {@link #hint}, {@link #register} and {@link #close} may be called
- * from any thread; passes run on the loop's own thread only.
+ * <p>Complexity: per pass O(shards + running deliveries) scripts plus O(log n) per timer claimed or
+ * acknowledged. Ordering: within a shard timers are claimed in due order; deliveries then run
+ * concurrently. Thread-safety: {@link #request}, {@link #hint}, {@link #register} and {@link #close}
+ * may be called from any thread; passes run on the loop's own thread only.
  */
 final class ClaimLoop {
     private static final System.Logger LOG = System.getLogger("dev.hourglass.redis");
 
-    /** A queue's shards and its handler. */
-    private record Registration(ShardKeys[] shards, TimerHandler handler) {}
-
-    /** How a delivery ended: acknowledged, or failed with the backoff to wait before the retry. */
-    private record Outcome(Delivery delivery, boolean ok, long backoffMillis) {}
-
     private final JedisPool pool;
     private final Timer timer;
-    private final Executor executor;
     private final String nodeId;
     private final int batchSize;
     private final long leaseMillis;
+    private final long heartbeatNanos;
     private final int maxAttempts;
-    private final IntToLongFunction backoffMillis;
     private final long fallbackMillis;
     private final int maxInFlight;
-    private final Map<String, Registration> registrations = new ConcurrentHashMap<>();
-    private final ConcurrentLinkedQueue<Outcome> outcomes = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger inFlight = new AtomicInteger();
+    private final InFlight inFlight;
+    private final DueShards shards = new DueShards();
     private final AtomicLong passes = new AtomicLong();
     private final Thread thread;
     private final Object lock = new Object();
@@ -74,30 +64,42 @@ final class ClaimLoop {
     private Timeout armed; // guarded by armLock
     private int failures; // loop thread only
 
-    ClaimLoop(
-            JedisPool pool,
-            Timer timer,
-            Executor executor,
-            String nodeId,
-            int batchSize,
-            long leaseMillis,
-            int maxAttempts,
-            IntToLongFunction backoffMillis,
-            long fallbackMillis,
-            int maxInFlight) {
+    /**
+     * Creates the loop.
+     *
+     * @param pool the node's connections
+     * @param timer arms the wake-ups and the handler timeouts
+     * @param handlers how deliveries run
+     * @param nodeId the owner written on claimed timers
+     * @param settings batch, lease, attempts, fallback poll and in-flight limits
+     */
+    ClaimLoop(JedisPool pool, Timer timer, HandlerSettings handlers, String nodeId, LoopSettings settings) {
         this.pool = pool;
         this.timer = timer;
-        this.executor = executor;
         this.nodeId = nodeId;
-        this.batchSize = batchSize;
-        this.leaseMillis = leaseMillis;
-        this.maxAttempts = maxAttempts;
-        this.backoffMillis = backoffMillis;
-        this.fallbackMillis = fallbackMillis;
-        this.maxInFlight = maxInFlight;
+        this.batchSize = settings.batchSize();
+        this.leaseMillis = settings.leaseMillis();
+        this.heartbeatNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, leaseMillis / 3));
+        this.maxAttempts = settings.maxAttempts();
+        this.fallbackMillis = settings.fallbackMillis();
+        this.maxInFlight = settings.maxInFlight();
+        this.inFlight = new InFlight(
+                handlers.executor(),
+                timer,
+                nodeId,
+                handlers.timeoutMillis(),
+                handlers.threads(),
+                handlers.backoffMillis(),
+                this::request);
         this.thread = new Thread(this::run, "hourglass-redis-" + nodeId);
         this.thread.setDaemon(true);
     }
+
+    /** Batch, lease, attempts, fallback poll and in-flight limit of a loop. */
+    record LoopSettings(int batchSize, long leaseMillis, int maxAttempts, long fallbackMillis, int maxInFlight) {}
+
+    /** Where handlers run, how long they may take and the retry backoff by attempt. */
+    record HandlerSettings(Executor executor, int threads, long timeoutMillis, IntToLongFunction backoffMillis) {}
 
     void start() {
         thread.start();
@@ -112,7 +114,7 @@ final class ClaimLoop {
      * @return whether it was added
      */
     boolean register(String queue, ShardKeys[] shards, TimerHandler handler) {
-        boolean added = registrations.putIfAbsent(queue, new Registration(shards, handler)) == null;
+        boolean added = this.shards.add(queue, shards, handler, System.nanoTime());
         request();
         return added;
     }
@@ -129,10 +131,12 @@ final class ClaimLoop {
      * Learns that a timer of {@code queue} is due in {@code delayMillis} and wakes up by then.
      *
      * @param queue the timer's queue; ignored unless this node handles it
+     * @param shard the timer's shard (-1 or out of range: any shard of the queue)
      * @param delayMillis the time until it is due, by Redis's clock
      */
-    void hint(String queue, long delayMillis) {
-        if (!registrations.containsKey(queue)) {
+    void hint(String queue, int shard, long delayMillis) {
+        long delay = Math.max(0, delayMillis);
+        if (!shards.learn(queue, shard, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay))) {
             return;
         }
         if (delayMillis <= 0) {
@@ -153,10 +157,16 @@ final class ClaimLoop {
         return passes.get();
     }
 
+    /** Returns how many timed-out handlers still occupy a thread (for tests). */
+    int abandoned() {
+        return inFlight.abandoned();
+    }
+
     /**
-     * Stops claiming, waits up to {@code drainMillis} for running deliveries to finish, sends their
-     * outcomes and stops the thread. Deliveries still running afterwards come back when their lease
-     * runs out.
+     * Stops claiming, waits up to {@code drainMillis} for running deliveries to end (their leases
+     * are still extended meanwhile), sends their outcomes and stops the thread. The timers of
+     * deliveries still running afterwards are released: due again at once, the attempt not counted
+     * (if Redis is unreachable then, they come back when their lease runs out).
      *
      * @param drainMillis how long to wait for running deliveries
      */
@@ -169,7 +179,7 @@ final class ClaimLoop {
             lock.notifyAll();
             long left;
             // A pass under way may still hand out what it claimed: wait for it too.
-            while ((passRunning || inFlight.get() > 0) && (left = deadline - System.nanoTime()) > 0) {
+            while ((passRunning || inFlight.size() > 0) && (left = deadline - System.nanoTime()) > 0) {
                 try {
                     TimeUnit.NANOSECONDS.timedWait(lock, left);
                 } catch (InterruptedException e) {
@@ -214,10 +224,11 @@ final class ClaimLoop {
         }
         try (Jedis jedis = pool.getResource()) {
             flush(jedis);
+            release(jedis, false); // deliveries still running: due again at once for the other nodes
         } catch (RuntimeException e) {
             LOG.log(
                     Level.WARNING,
-                    "node " + nodeId + ": outcomes not sent at close; those timers come back"
+                    "node " + nodeId + ": outcomes or releases not sent at close; those timers come back"
                             + " when their leases run out: " + e);
         }
     }
@@ -238,7 +249,10 @@ final class ClaimLoop {
         long delay;
         try (Jedis jedis = pool.getResource()) {
             flush(jedis);
-            delay = draining ? -1 : claim(jedis);
+            if (failures > 0) {
+                release(jedis, true);
+            }
+            delay = claim(jedis);
             if (failures > 0) {
                 LOG.log(Level.INFO, "node " + nodeId + ": Redis is back after " + failures + " failed passes");
             }
@@ -253,7 +267,7 @@ final class ClaimLoop {
         passes.incrementAndGet();
         if (delay == 0) {
             request();
-        } else if (!draining) {
+        } else if (!draining || inFlight.size() > 0) {
             try {
                 synchronized (armLock) {
                     arm(delay < 0 ? fallbackMillis : Math.min(delay, fallbackMillis));
@@ -272,15 +286,12 @@ final class ClaimLoop {
     }
 
     private void flush(Jedis jedis) {
-        List<Outcome> sent = new ArrayList<>();
-        for (Outcome o; (o = outcomes.poll()) != null; ) {
-            sent.add(o);
-        }
+        List<InFlight.Outcome> sent = inFlight.drainOutcomes();
         if (sent.isEmpty()) {
             return;
         }
         List<ScriptRunner.Call> calls = new ArrayList<>(sent.size());
-        for (Outcome o : sent) {
+        for (InFlight.Outcome o : sent) {
             Delivery d = o.delivery();
             byte[] id = ShardKeys.bytes(d.id());
             calls.add(
@@ -293,9 +304,9 @@ final class ClaimLoop {
         }
         List<Object> results;
         try {
-            results = ScriptRunner.runAll(jedis, calls);
+            results = ScriptRunner.runAll(jedis, calls, WriteWait.NONE);
         } catch (RuntimeException e) {
-            outcomes.addAll(sent);
+            inFlight.requeue(sent);
             throw e;
         }
         for (int i = 0; i < results.size(); i++) {
@@ -312,93 +323,134 @@ final class ClaimLoop {
         }
     }
 
-    /** Claims and dispatches due timers; returns the delay to the next pass, or -1 for none known. */
+    /**
+     * After a failed pass: makes due again the timers leased to this node that it does not hold (a
+     * claim that ran in Redis but whose reply was lost). Deliveries running and outcomes not yet sent
+     * are held; the running ones are read first, as a delivery queues its outcome before it leaves.
+     * At close, deliveries still running are released too.
+     */
+    private void release(Jedis jedis, boolean keepRunning) {
+        List<InFlight.Running> running = keepRunning ? inFlight.running() : List.of();
+        List<InFlight.Outcome> pending = inFlight.pendingOutcomes();
+        List<ScriptRunner.Call> calls = new ArrayList<>();
+        for (DueShards.Shard shard : shards.all()) {
+            ShardKeys s = shard.keys();
+            List<byte[]> args = new ArrayList<>();
+            args.add(ShardKeys.bytes(nodeId));
+            running.stream()
+                    .map(InFlight.Running::delivery)
+                    .filter(d -> d.shard() == s)
+                    .forEach(d -> args.add(d.token()));
+            pending.stream()
+                    .map(InFlight.Outcome::delivery)
+                    .filter(d -> d.shard() == s)
+                    .forEach(d -> args.add(d.token()));
+            calls.add(new ScriptRunner.Call(Script.RELEASE, s.keys(), args));
+        }
+        long released = 0;
+        for (Object o : ScriptRunner.runAll(jedis, calls, WriteWait.NONE)) {
+            released += (Long) o;
+        }
+        if (released > 0) {
+            long n = released;
+            LOG.log(Level.INFO, () -> "node " + nodeId + ": released " + n + " claims whose replies were lost");
+        }
+    }
+
+    /**
+     * Extends the leases of running deliveries that are due a heartbeat, claims and dispatches due
+     * timers; returns the delay to the next pass, or -1 for none known.
+     */
     private long claim(Jedis jedis) {
-        int capacity = maxInFlight - inFlight.get();
-        List<ShardKeys> shards = new ArrayList<>();
-        List<TimerHandler> handlers = new ArrayList<>();
-        for (Registration r : registrations.values()) {
-            for (ShardKeys s : r.shards()) {
-                shards.add(s);
-                handlers.add(r.handler());
+        long now = System.nanoTime();
+        List<InFlight.Running> beats = new ArrayList<>();
+        long nextBeat = Long.MAX_VALUE;
+        for (InFlight.Running r : inFlight.running()) {
+            if (r.leaseLost()) {
+                continue;
+            }
+            long due = r.extendedAtNanos() + heartbeatNanos;
+            if (due - now <= heartbeatNanos / 4) { // a little early rather than a round trip more
+                beats.add(r);
+                nextBeat = Math.min(nextBeat, now + heartbeatNanos);
+            } else {
+                nextBeat = Math.min(nextBeat, due);
             }
         }
-        if (capacity <= 0 || shards.isEmpty()) {
-            return -1; // a finishing delivery requests the next pass
+        int capacity = draining ? 0 : inFlight.capacity(maxInFlight);
+        List<DueShards.Shard> due = shards.due(now);
+        List<ScriptRunner.Call> calls = new ArrayList<>(due.size() + beats.size());
+        byte[] lease = number(leaseMillis);
+        for (InFlight.Running r : beats) {
+            Delivery d = r.delivery();
+            calls.add(new ScriptRunner.Call(
+                    Script.EXTEND, d.shard().keys(), List.of(ShardKeys.bytes(d.id()), d.token(), lease)));
         }
-        // Never claim more than capacity: extra claims would wait for a handler thread while their
-        // leases run out. With fewer free slots than shards, a rotating subset of the shards claims
-        // one timer each and the others are only asked for their next time (batch 0).
-        int claiming = Math.min(shards.size(), capacity);
-        int start = (int) (passes.get() % shards.size());
-        byte[] batch = number(Math.min(batchSize, capacity / claiming));
-        byte[] peek = number(0);
-        List<ScriptRunner.Call> calls = new ArrayList<>(shards.size());
-        for (int i = 0; i < shards.size(); i++) {
-            boolean claims = Math.floorMod(i - start, shards.size()) < claiming;
-            List<byte[]> args =
-                    List.of(claims ? batch : peek, number(leaseMillis), number(maxAttempts), ShardKeys.bytes(nodeId));
-            calls.add(new ScriptRunner.Call(Script.CLAIM, shards.get(i).keys(), args));
+        // Only shards whose time has come, and never more timers than free slots: extra claims would
+        // wait for a handler thread while their leases run out. With fewer free slots than due
+        // shards, a rotating subset claims one timer each; the others stay due for the next pass.
+        int claiming = Math.min(due.size(), capacity);
+        int start = due.isEmpty() ? 0 : (int) (passes.get() % due.size());
+        List<DueShards.Shard> claimed = new ArrayList<>(claiming);
+        for (int i = 0; i < claiming; i++) {
+            claimed.add(due.get((start + i) % due.size()));
         }
-        List<Object> results = ScriptRunner.runEach(jedis, calls);
-        long next = -1;
-        for (int i = 0; i < results.size(); i++) {
-            if (results.get(i) instanceof RuntimeException e) {
+        byte[] batch = number(claiming == 0 ? 0 : Math.min(batchSize, capacity / claiming));
+        for (DueShards.Shard shard : claimed) {
+            List<byte[]> args = List.of(batch, lease, number(maxAttempts), ShardKeys.bytes(nodeId));
+            calls.add(new ScriptRunner.Call(Script.CLAIM, shard.keys().keys(), args));
+        }
+        shards.sending(claimed);
+        List<Object> results = calls.isEmpty() ? List.of() : ScriptRunner.runEach(jedis, calls, WriteWait.NONE);
+        for (int i = 0; i < beats.size(); i++) {
+            InFlight.Running r = beats.get(i);
+            boolean held = results.get(i) instanceof Long l && l == 1;
+            r.extended(held, now);
+            if (!held) {
+                LOG.log(
+                        Level.WARNING,
+                        "node " + nodeId + ": lost the lease of " + r.delivery() + " (" + results.get(i)
+                                + "); its outcome will be ignored");
+            }
+        }
+        long fallbackNanos = TimeUnit.MILLISECONDS.toNanos(fallbackMillis);
+        for (int i = 0; i < claimed.size(); i++) {
+            DueShards.Shard shard = claimed.get(i);
+            Object result = results.get(beats.size() + i);
+            if (result instanceof RuntimeException e) {
                 // the other shards' claims are already made: dispatch them; retry this one later
                 LOG.log(
                         Level.WARNING,
-                        "node " + nodeId + ": claim on shard " + shards.get(i).shard() + " of queue '"
-                                + shards.get(i).queue() + "' failed: " + e);
-                next = next < 0 ? fallbackMillis : Math.min(next, fallbackMillis);
+                        "node " + nodeId + ": claim on shard " + shard.keys().shard() + " of queue '"
+                                + shard.keys().queue() + "' failed: " + e);
+                shards.set(shard, now + fallbackNanos);
                 continue;
             }
-            List<?> r = (List<?>) results.get(i);
+            List<?> r = (List<?>) result;
             long delay = (Long) r.get(1);
-            if ((Long) r.get(2) == 1) {
-                delay = 0;
-            }
-            if (delay >= 0 && (next < 0 || delay < next)) {
-                next = delay;
-            }
+            boolean full = (Long) r.get(2) == 1;
+            shards.set(
+                    shard, full ? now : delay < 0 ? now + fallbackNanos : now + TimeUnit.MILLISECONDS.toNanos(delay));
             for (int j = 3; j < r.size(); j += 5) {
                 Delivery d = new Delivery(
-                        shards.get(i),
+                        shard.keys(),
                         new String((byte[]) r.get(j), StandardCharsets.UTF_8),
                         r.get(j + 1) == null ? new byte[0] : (byte[]) r.get(j + 1),
                         Instant.ofEpochMilli((Long) r.get(j + 2)),
                         ((Long) r.get(j + 3)).intValue(),
                         (byte[]) r.get(j + 4));
-                dispatch(handlers.get(i), d);
+                inFlight.dispatch(shard.handler(), d, now);
             }
         }
-        return next;
-    }
-
-    private void dispatch(TimerHandler handler, Delivery d) {
-        inFlight.incrementAndGet();
-        try {
-            executor.execute(() -> handle(handler, d));
-        } catch (RejectedExecutionException e) {
-            inFlight.decrementAndGet();
-            LOG.log(
-                    Level.WARNING,
-                    "node " + nodeId + ": executor rejected " + d + "; it comes back when its" + " lease runs out: "
-                            + e);
+        long after = System.nanoTime();
+        if (!draining && !shards.due(after).isEmpty() && inFlight.capacity(maxInFlight) > 0) {
+            return 0; // more is due and there is room: claim again at once
         }
-    }
-
-    private void handle(TimerHandler handler, Delivery d) {
-        boolean ok = false;
-        try {
-            handler.handle(d);
-            ok = true;
-        } catch (Exception e) {
-            LOG.log(Level.WARNING, "node " + nodeId + ": handler failed for " + d + ": " + e);
-        } finally {
-            outcomes.add(new Outcome(d, ok, ok ? 0 : backoffMillis.applyAsLong(d.attempt())));
-            inFlight.decrementAndGet();
-            request();
-        }
+        // otherwise the next shard time, heartbeat or fallback; a due shard without a free slot
+        // waits for a delivery to end, which requests a pass
+        long untilBeat = nextBeat == Long.MAX_VALUE ? Long.MAX_VALUE : nextBeat - after;
+        long next = Math.min(shards.next(after, fallbackNanos) - after, untilBeat);
+        return Math.max(1, TimeUnit.NANOSECONDS.toMillis(next + 999_999));
     }
 
     private static byte[] number(long n) {

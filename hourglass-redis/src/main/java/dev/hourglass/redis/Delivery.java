@@ -84,6 +84,18 @@ public final class Delivery {
         return attempt;
     }
 
+    /**
+     * Returns this delivery's fencing token: a number that grows with every claim, schedule and
+     * requeue on the timer's shard. A later attempt of the same timer always has a larger token, so
+     * a store that remembers the largest token it has seen per id can refuse the writes of an older
+     * attempt (one whose lease was lost while it still ran).
+     *
+     * @return the token, positive
+     */
+    public long fencingToken() {
+        return Long.parseLong(new String(token, StandardCharsets.US_ASCII));
+    }
+
     ShardKeys shard() {
         return shard;
     }

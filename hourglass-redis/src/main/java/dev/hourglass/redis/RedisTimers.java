@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,11 +18,15 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * A node of a fleet sharing durable timers in Redis: timers survive restarts of the nodes (and of
- * Redis, with AOF), and each due timer is delivered to one node at a time.
+ * Redis, as far as the node's {@link Durability} promises), and each due timer is delivered to one
+ * node at a time. Needs Redis 7.0 or later, standalone (not Redis Cluster); {@link
+ * RedisTimersBuilder#build()} checks the server first.
  *
  * <pre>{@code
  * RedisTimers node = RedisTimers.builder().redis("127.0.0.1", 6379).queues("orders").build();
@@ -35,20 +40,28 @@ import redis.clients.jedis.exceptions.JedisException;
  * time and payload and resets its attempts. A due timer is claimed atomically (a Lua script) by one
  * node under a lease; the node runs the handler and acknowledges, which deletes the timer. When no
  * node fails, each timer is therefore delivered exactly once. Delivery is at least once: a node that
- * crashes or hangs past its lease lets the lease run out, and the timer is claimed again with a
- * higher {@link Delivery#attempt()}. A failing handler is retried after an exponential backoff; after
- * {@code maxAttempts} deliveries (an expired lease counts as one) the timer is parked in the dead
- * letters, where {@link #deadLetters}, {@link #lookup}, {@link #requeue}, {@link #cancel} and {@link
- * #purgeDeadLetters} reach it.
+ * crashes or is cut off from Redis lets the lease run out, a handler that runs past its {@linkplain
+ * RedisTimersBuilder#handlerTimeout timeout} counts as failed, and the timer is delivered again with
+ * a higher {@link Delivery#attempt()}; use the id and attempt (or {@link Delivery#fencingToken()}) as
+ * the handler's idempotency key. A failing handler is retried after an exponential backoff; after
+ * {@code maxAttempts} deliveries (an expired lease or a timeout counts as one) the timer is parked in
+ * the dead letters, where {@link #deadLetters}, {@link #lookup}, {@link #requeue}, {@link #cancel}
+ * and {@link #purgeDeadLetters} reach it.
+ *
+ * <p><b>Durability.</b> A schedule, cancel, requeue or purge that returns has reached the node's
+ * {@link Durability} (default {@link Durability#fsync()}); one that throws {@link
+ * RedisTimersException} was not acknowledged. A schedule that Redis cannot store (over {@code
+ * maxmemory}) is refused with OOM before anything is written.
  *
  * <p><b>Rescheduling or cancelling a claimed timer.</b> The new schedule (or the cancellation)
  * wins: every change gives the timer a new token, and the in-flight delivery's acknowledgement or
  * failure, which carries the old token, is ignored. The handler of that delivery still runs to its
  * end.
  *
- * <p><b>Handlers slower than the lease</b> get their timer delivered a second time, to another node
- * or this one, and the first delivery's outcome is ignored; choose a lease longer than the slowest
- * handler (leases are not extended).
+ * <p><b>Handlers longer than the lease</b> keep it: the node extends the lease of each running
+ * delivery every third of the lease (a heartbeat) until the handler returns or its timeout passes. A
+ * delivery whose lease was lost anyway (Redis unreachable for longer than the lease) is fenced: its
+ * outcome carries an old token and is ignored.
  *
  * <p><b>Clock.</b> Due times and leases are Redis server time, read inside the scripts, so nodes with
  * skewed clocks agree; a delay is measured on Redis's clock from when the schedule runs. Times are
@@ -56,13 +69,14 @@ import redis.clients.jedis.exceptions.JedisException;
  *
  * <p><b>Wake-ups.</b> A node sleeps on a local Hourglass {@link Timer} until the earliest due time
  * or lease expiry it knows of, learns of earlier timers scheduled by other nodes through Redis
- * pub/sub, and looks at Redis at least once per fallback poll period in case a message was lost. An
- * idle node makes one pipelined round trip per fallback period.
+ * pub/sub, and looks at each shard at least once per fallback poll period in case a message was
+ * lost. A pass claims only the shards whose earliest time has come. An idle node makes one pipelined
+ * round trip per fallback period.
  *
  * <p><b>Redis down.</b> {@link #schedule}, {@link #cancel} and the other calls throw {@link
  * RedisTimersException}: the change was not acknowledged, and since every call is idempotent the
  * caller may repeat it. The node's claim loop and subscription retry with backoff and carry on when
- * Redis is back; nothing acknowledged is lost (with AOF, up to the fsync policy).
+ * Redis is back; nothing acknowledged is lost, within the node's {@link Durability}.
  *
  * <p>The client is Jedis, not Lettuce: the node's Redis traffic is a few round trips per pass from
  * one loop thread plus blocking calls from callers, which a small blocking pool serves simply and
@@ -85,7 +99,8 @@ public final class RedisTimers implements AutoCloseable {
     private final WakeSubscriber subscriber;
     private final Timer ownedTimer;
     private final ExecutorService ownedExecutor;
-    private final long leaseMillis;
+    private final long drainMillis;
+    private final WriteWait wait;
     private boolean closing; // guarded by this
     private volatile boolean closed;
 
@@ -98,7 +113,8 @@ public final class RedisTimers implements AutoCloseable {
             WakeSubscriber subscriber,
             Timer ownedTimer,
             ExecutorService ownedExecutor,
-            long leaseMillis) {
+            long drainMillis,
+            WriteWait wait) {
         this.pool = pool;
         this.namespace = namespace;
         this.nodeId = nodeId;
@@ -107,7 +123,8 @@ public final class RedisTimers implements AutoCloseable {
         this.subscriber = subscriber;
         this.ownedTimer = ownedTimer;
         this.ownedExecutor = ownedExecutor;
-        this.leaseMillis = leaseMillis;
+        this.drainMillis = drainMillis;
+        this.wait = wait;
     }
 
     /**
@@ -137,7 +154,7 @@ public final class RedisTimers implements AutoCloseable {
      * @param payload what the handler receives, not null
      * @return the due time as stored
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if the queue is unknown, the id empty or the instant out of
+     * @throws IllegalArgumentException if the queue is unknown, the id empty or not valid UTF-16, or the instant out of
      *     range
      * @throws RedisTimersException if Redis failed: the schedule was not acknowledged
      * @throws IllegalStateException if the node is closed
@@ -157,7 +174,7 @@ public final class RedisTimers implements AutoCloseable {
      * @param payload what the handler receives, not null
      * @return the due time as stored, by Redis's clock
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if the queue is unknown, the id empty or the delay negative
+     * @throws IllegalArgumentException if the queue is unknown, the id empty or not valid UTF-16, or the delay negative
      *     or too long
      * @throws RedisTimersException if Redis failed: the schedule was not acknowledged
      * @throws IllegalStateException if the node is closed
@@ -191,7 +208,8 @@ public final class RedisTimers implements AutoCloseable {
                         + " them again is safe)",
                 jedis -> {
                     for (int from = 0; from < calls.size(); from += PIPELINE_CHUNK) {
-                        ScriptRunner.runAll(jedis, calls.subList(from, Math.min(calls.size(), from + PIPELINE_CHUNK)));
+                        ScriptRunner.runAll(
+                                jedis, calls.subList(from, Math.min(calls.size(), from + PIPELINE_CHUNK)), wait);
                     }
                     return null;
                 });
@@ -205,7 +223,7 @@ public final class RedisTimers implements AutoCloseable {
      * @param id the timer's id
      * @return true if it existed
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if the queue is unknown or the id empty
+     * @throws IllegalArgumentException if the queue is unknown or the id empty or not valid UTF-16
      * @throws RedisTimersException if Redis failed: the cancellation was not acknowledged
      * @throws IllegalStateException if the node is closed
      */
@@ -213,7 +231,7 @@ public final class RedisTimers implements AutoCloseable {
         ShardKeys shard = shard(queue, id);
         Object reply = withRedis(
                 () -> "cancel of '" + id + "' on queue '" + queue + "' was not acknowledged (cancelling again is safe)",
-                jedis -> ScriptRunner.run(jedis, call(Script.CANCEL, shard, id)));
+                jedis -> write(jedis, call(Script.CANCEL, shard, id)));
         return (Long) reply > 0;
     }
 
@@ -225,7 +243,7 @@ public final class RedisTimers implements AutoCloseable {
      * @return its snapshot, or empty if there is no such timer (never scheduled, fired and
      *     acknowledged, or cancelled)
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if the queue is unknown or the id empty
+     * @throws IllegalArgumentException if the queue is unknown or the id empty or not valid UTF-16
      * @throws RedisTimersException if Redis failed
      * @throws IllegalStateException if the node is closed
      */
@@ -257,7 +275,8 @@ public final class RedisTimers implements AutoCloseable {
     }
 
     /**
-     * Lists dead timers: up to {@code limit}, oldest death first within each shard, shard by shard.
+     * Lists dead timers: up to {@code limit}, oldest death first within each shard, shard by shard;
+     * the same as {@code list(queue, TimerState.DEAD, limit)}.
      *
      * @param queue a declared queue
      * @param limit the most to return, at least 1
@@ -268,25 +287,76 @@ public final class RedisTimers implements AutoCloseable {
      * @throws IllegalStateException if the node is closed
      */
     public List<TimerSnapshot> deadLetters(String queue, int limit) {
+        return list(queue, TimerState.DEAD, limit);
+    }
+
+    /**
+     * Lists the timers in a state, shard by shard, and within a shard by due time (scheduled), lease
+     * expiry (claimed) or time of death (dead); each snapshot is read atomically, and one whose
+     * state changed meanwhile is left out.
+     *
+     * @param queue a declared queue
+     * @param state which timers
+     * @param limit the most to return, at least 1
+     * @return their snapshots
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if the queue is unknown or the limit less than 1
+     * @throws RedisTimersException if Redis failed
+     * @throws IllegalStateException if the node is closed
+     */
+    public List<TimerSnapshot> list(String queue, TimerState state, int limit) {
         ShardKeys[] shards = shards(queue);
+        Objects.requireNonNull(state, "state");
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1: " + limit);
         }
-        return withRedis(() -> "listing the dead letters of queue '" + queue + "' failed", jedis -> {
-            List<TimerSnapshot> dead = new ArrayList<>();
+        return withRedis(() -> "listing the " + state + " timers of queue '" + queue + "' failed", jedis -> {
+            List<TimerSnapshot> out = new ArrayList<>();
             for (ShardKeys shard : shards) {
-                for (byte[] rawId : jedis.zrange(shard.deadKey(), 0, limit - dead.size() - 1)) {
+                for (byte[] rawId : jedis.zrange(shard.stateKey(state), 0, limit - out.size() - 1)) {
                     String id = new String(rawId, StandardCharsets.UTF_8);
                     TimerSnapshot s = snapshot(queue, id, ScriptRunner.run(jedis, call(Script.LOOKUP, shard, id)));
-                    if (s != null && s.state() == TimerState.DEAD) {
-                        dead.add(s);
+                    if (s != null && s.state() == state) {
+                        out.add(s);
                     }
                 }
-                if (dead.size() >= limit) {
+                if (out.size() >= limit) {
                     break;
                 }
             }
-            return dead;
+            return out;
+        });
+    }
+
+    /**
+     * Counts a queue's timers by state (one pipelined round trip over its shards; the counts of
+     * different shards are read one after the other, not atomically together).
+     *
+     * @param queue a declared queue
+     * @return the count of every state
+     * @throws NullPointerException if {@code queue} is null
+     * @throws IllegalArgumentException if the queue is unknown
+     * @throws RedisTimersException if Redis failed
+     * @throws IllegalStateException if the node is closed
+     */
+    public Map<TimerState, Long> stats(String queue) {
+        ShardKeys[] shards = shards(queue);
+        return withRedis(() -> "counting the timers of queue '" + queue + "' failed", jedis -> {
+            Map<TimerState, List<Response<Long>>> counts = new EnumMap<>(TimerState.class);
+            try (Pipeline p = jedis.pipelined()) {
+                for (TimerState state : TimerState.values()) {
+                    List<Response<Long>> perShard = new ArrayList<>();
+                    for (ShardKeys shard : shards) {
+                        perShard.add(p.zcard(shard.stateKey(state)));
+                    }
+                    counts.put(state, perShard);
+                }
+                p.sync();
+            }
+            Map<TimerState, Long> out = new EnumMap<>(TimerState.class);
+            counts.forEach((state, rs) ->
+                    out.put(state, rs.stream().mapToLong(Response::get).sum()));
+            return out;
         });
     }
 
@@ -297,7 +367,7 @@ public final class RedisTimers implements AutoCloseable {
      * @param id the timer's id
      * @return true if it was dead and is now scheduled; false if it was not dead
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if the queue is unknown or the id empty
+     * @throws IllegalArgumentException if the queue is unknown or the id empty or not valid UTF-16
      * @throws RedisTimersException if Redis failed: the requeue was not acknowledged
      * @throws IllegalStateException if the node is closed
      */
@@ -306,12 +376,12 @@ public final class RedisTimers implements AutoCloseable {
         Object reply = withRedis(
                 () -> "requeue of '" + id + "' on queue '" + queue
                         + "' was not acknowledged (requeueing again is safe)",
-                jedis -> ScriptRunner.run(
+                jedis -> write(
                         jedis,
                         new ScriptRunner.Call(
                                 Script.REQUEUE,
                                 shard.keys(),
-                                List.of(ShardKeys.bytes(id), channel(namespace), ShardKeys.bytes(queue)))));
+                                List.of(ShardKeys.bytes(id), channel(namespace), wakeTopic(shard)))));
         return (Long) reply == 1;
     }
 
@@ -332,7 +402,7 @@ public final class RedisTimers implements AutoCloseable {
             for (ShardKeys shard : shards) {
                 long n;
                 do {
-                    n = (Long) ScriptRunner.run(
+                    n = (Long) write(
                             jedis,
                             new ScriptRunner.Call(
                                     Script.PURGE,
@@ -346,20 +416,38 @@ public final class RedisTimers implements AutoCloseable {
     }
 
     /**
-     * Stops the node: it claims nothing more, waits up to one lease duration for running deliveries
-     * to finish (they may still use the node meanwhile) and sends their outcomes, then closes its
-     * connections, and its own timer and handler pool if it made them. Timers stay in Redis for the
-     * other nodes. A second call does nothing.
+     * Stops the node within the handler timeout; see {@link #close(Duration)}. A second call does
+     * nothing.
      */
     @Override
     public void close() {
+        close(Duration.ofMillis(drainMillis));
+    }
+
+    /**
+     * Stops the node gracefully: it claims nothing more, waits up to {@code drain} for running
+     * deliveries to end (they may still use the node meanwhile, and their leases are still extended)
+     * and sends their outcomes; the timers of deliveries still running then are released, due again
+     * at once for the other nodes without counting the attempt, and their handlers are interrupted
+     * (with the node's own pool). Then it closes its connections, and its own timer and handler pool
+     * if it made them. Timers stay in Redis for the other nodes. A second call does nothing.
+     *
+     * @param drain how long to wait for running deliveries, not negative
+     * @throws NullPointerException if {@code drain} is null
+     * @throws IllegalArgumentException if {@code drain} is negative
+     */
+    public void close(Duration drain) {
+        Objects.requireNonNull(drain, "drain");
+        if (drain.isNegative()) {
+            throw new IllegalArgumentException("drain must not be negative: " + drain);
+        }
         synchronized (this) {
             if (closing) {
                 return;
             }
             closing = true;
         }
-        loop.close(leaseMillis);
+        loop.close(drain.toMillis());
         closed = true;
         subscriber.close();
         if (ownedExecutor != null) {
@@ -390,7 +478,7 @@ public final class RedisTimers implements AutoCloseable {
         Object reply = withRedis(
                 () -> "schedule of '" + request.id() + "' on queue '" + queue + "' was not acknowledged (it may or may"
                         + " not be stored; scheduling it again is safe)",
-                jedis -> ScriptRunner.run(jedis, call));
+                jedis -> write(jedis, call));
         return Instant.ofEpochMilli((Long) reply);
     }
 
@@ -405,7 +493,17 @@ public final class RedisTimers implements AutoCloseable {
                         ShardKeys.bytes(r.relative() ? "in" : "at"),
                         ShardKeys.bytes(Long.toString(r.millis())),
                         channel(namespace),
-                        ShardKeys.bytes(queue)));
+                        wakeTopic(shard)));
+    }
+
+    /** Returns "queue shard", what a wake-up message says after the delay. */
+    private static byte[] wakeTopic(ShardKeys shard) {
+        return ShardKeys.bytes(shard.queue() + " " + shard.shard());
+    }
+
+    /** Runs one write and waits for its durability. */
+    private Object write(Jedis jedis, ScriptRunner.Call call) {
+        return ScriptRunner.runAll(jedis, List.of(call), wait).get(0);
     }
 
     private ShardKeys[] shards(String queue) {

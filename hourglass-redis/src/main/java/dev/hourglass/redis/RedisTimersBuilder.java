@@ -24,10 +24,12 @@ import redis.clients.jedis.JedisPool;
  * namespace, queues and shard count: they are the key layout. Lease, attempts and backoff should
  * agree too (each node applies its own when it claims or retries).
  *
- * <p>Defaults: Redis at 127.0.0.1:6379, namespace "hourglass", a random node id, lease 30 s, 5
- * attempts, backoff 1 s doubling up to 5 min, batches of 100, 1 shard, fallback poll 1 s, 4 handler
- * threads, as many deliveries in flight as handler threads (256 with a {@link #handlerExecutor}), a
- * pool of 16 connections, and a timer thread of its own for the wake-ups.
+ * <p>Defaults: Redis at 127.0.0.1:6379, namespace "hourglass", a random node id, {@link
+ * Durability#fsync()}, lease 30 s (extended every 10 s while a handler runs), handler timeout 1
+ * min, 5 attempts, backoff 1 s doubling up to 5 min, batches of 100, 1 shard, fallback poll 1 s, 4
+ * handler threads (in a pool of 8: the other 4 stand in for handlers that ignore their timeout), as
+ * many deliveries in flight as handler threads (256 with a {@link #handlerExecutor}), a pool of 16
+ * connections, and a timer thread of its own for the wake-ups and handler timeouts.
  *
  * <p>Complexity: O(1) per setter. Ordering: not applicable. Thread-safety: not thread-safe; use from
  * one thread.
@@ -52,6 +54,8 @@ public final class RedisTimersBuilder {
     private int handlerThreads = 4;
     private Executor handlerExecutor;
     private Timer timer;
+    private Durability durability = Durability.fsync();
+    private Duration handlerTimeout = Duration.ofMinutes(1);
 
     RedisTimersBuilder() {}
 
@@ -152,9 +156,10 @@ public final class RedisTimersBuilder {
     }
 
     /**
-     * Sets how long a node holds a claimed timer before others may claim it again. Longer than the
-     * slowest handler, or a slow handler's timer is delivered twice; short enough that a crashed
-     * node's timers come back soon.
+     * Sets how long a claim holds a timer before others may claim it again, unless the claiming
+     * node extends it: a node extends the lease of each running delivery every third of the lease.
+     * Short enough that a crashed node's timers come back soon; long enough to ride out a pause of
+     * the node (GC, network) of a third of it.
      *
      * @param lease positive, at most one day
      * @return this builder
@@ -246,10 +251,10 @@ public final class RedisTimersBuilder {
     }
 
     /**
-     * Sets the most deliveries the node holds at once (claimed and not yet acknowledged). A lease
-     * runs from the claim, so deliveries beyond the handler threads wait in the executor's queue
-     * while their leases run out: keep {@code maxInFlight / threads * slowest handler} below the
-     * lease, or a timer is delivered again although no node failed. Default: the handler threads.
+     * Sets the most deliveries the node holds at once (claimed and not yet ended). The handler
+     * timeout runs from the claim, so deliveries beyond the handler threads wait in the executor's
+     * queue while their timeout runs: keep {@code maxInFlight / threads * slowest handler} below the
+     * handler timeout, or a timer fails although no node did. Default: the handler threads.
      *
      * @param maxInFlight at least 1
      * @return this builder
@@ -275,7 +280,8 @@ public final class RedisTimersBuilder {
 
     /**
      * Runs handlers on the given executor instead of a pool of the node's own; the node does not
-     * shut it down.
+     * shut it down. A handler that ignores its timeout's interrupt keeps its thread: give the
+     * executor spare threads, since the node does not know how many it has.
      *
      * @param executor not null
      * @return this builder
@@ -301,27 +307,79 @@ public final class RedisTimersBuilder {
     }
 
     /**
-     * Starts the node: its claim loop and its wake-up subscription. It does not wait for Redis: a
-     * node started while Redis is down retries until it is up.
+     * Sets how long a handler may run. Past it the handler's thread is interrupted and the attempt
+     * counts as failed: the timer is retried after the backoff, or dead-lettered after its last
+     * attempt, and whatever the handler returns later is ignored. While a handler runs within its
+     * timeout, its lease is extended (every third of the lease), so a handler may take longer than
+     * the lease.
+     *
+     * @param handlerTimeout positive, at most one day; default one minute
+     * @return this builder
+     * @throws NullPointerException if {@code handlerTimeout} is null
+     * @throws IllegalArgumentException if not positive or longer than a day
+     */
+    public RedisTimersBuilder handlerTimeout(Duration handlerTimeout) {
+        this.handlerTimeout = positive("handlerTimeout", handlerTimeout);
+        return this;
+    }
+
+    /**
+     * Sets what an acknowledged change survives (see {@link Durability}); the default is {@link
+     * Durability#fsync()}. {@link #build()} refuses a server that cannot keep it.
+     *
+     * @param durability the promise, not null
+     * @return this builder
+     * @throws NullPointerException if {@code durability} is null
+     */
+    public RedisTimersBuilder durability(Durability durability) {
+        this.durability = Objects.requireNonNull(durability, "durability");
+        return this;
+    }
+
+    /**
+     * Checks the Redis server, loads the scripts, then starts the node: its claim loop and its
+     * wake-up subscription. Redis must be up: the check needs it. Once started, a node survives
+     * Redis restarts and outages (it retries until Redis is back).
      *
      * @return the running node
      * @throws IllegalStateException if no queue was declared
+     * @throws IllegalArgumentException if a {@link Durability#replicas} timeout is not below the
+     *     client's socket timeout
+     * @throws RedisTimersException if Redis is unreachable or cannot keep the durability (the
+     *     message names the setting to change), or its eviction policy may drop timers
      */
     public RedisTimers build() {
         if (queues.isEmpty()) {
             throw new IllegalStateException("declare at least one queue with queues(...)");
         }
+        JedisClientConfig config = new NoSetInfoClientConfig(clientConfig);
+        int socketTimeout = config.getSocketTimeoutMillis();
+        if (socketTimeout > 0
+                && durability.kind() == Durability.Kind.REPLICAS
+                && durability.timeoutMillis() >= socketTimeout) {
+            throw new IllegalArgumentException("the wait of " + durability + " must be shorter than the client's"
+                    + " socket timeout (" + socketTimeout + " ms), or the client gives up first");
+        }
+        WriteWait wait;
+        try (Jedis jedis = new Jedis(address, config)) {
+            wait = ServerCheck.check(jedis, durability, address.toString());
+            ServerCheck.layout(jedis, namespace, queues.keySet(), shards, address.toString());
+        }
         GenericObjectPoolConfig<Jedis> poolConfig = new GenericObjectPoolConfig<>();
         poolConfig.setMaxTotal(poolSize);
         poolConfig.setMaxIdle(poolSize);
         poolConfig.setJmxEnabled(false);
-        JedisPool pool = new JedisPool(poolConfig, address, clientConfig);
+        JedisPool pool = new JedisPool(poolConfig, address, config);
         boolean ownsTimer = timer == null;
         Timer wakeTimer = ownsTimer ? Timers.builder().startTimerThread() : timer;
         Executor executor = handlerExecutor;
         ExecutorService ownedExecutor = null;
+        int threads = 0; // unknown: a caller's executor
         if (executor == null) {
-            ownedExecutor = Executors.newFixedThreadPool(handlerThreads, task -> {
+            // as many threads again for handlers that ignore their timeout's interrupt: a hung
+            // handler leaves a thread behind, not a hole in the node's capacity
+            threads = 2 * handlerThreads;
+            ownedExecutor = Executors.newFixedThreadPool(threads, task -> {
                 Thread t = new Thread(task, "hourglass-redis-handler-" + HANDLER_THREADS.incrementAndGet());
                 t.setDaemon(true);
                 return t;
@@ -338,16 +396,16 @@ public final class RedisTimersBuilder {
         ClaimLoop loop = new ClaimLoop(
                 pool,
                 wakeTimer,
-                executor,
+                new ClaimLoop.HandlerSettings(executor, threads, handlerTimeout.toMillis(), backoffMillis),
                 nodeId,
-                batchSize,
-                lease.toMillis(),
-                maxAttempts,
-                backoffMillis,
-                fallbackPoll.toMillis(),
-                maxInFlight > 0 ? maxInFlight : handlerExecutor == null ? handlerThreads : 256);
-        WakeSubscriber subscriber = new WakeSubscriber(
-                address, clientConfig, RedisTimers.channel(namespace), loop, fallbackPoll.toMillis());
+                new ClaimLoop.LoopSettings(
+                        batchSize,
+                        lease.toMillis(),
+                        maxAttempts,
+                        fallbackPoll.toMillis(),
+                        maxInFlight > 0 ? maxInFlight : handlerExecutor == null ? handlerThreads : 256));
+        WakeSubscriber subscriber =
+                new WakeSubscriber(address, config, RedisTimers.channel(namespace), loop, fallbackPoll.toMillis());
         Map<String, ShardKeys[]> layout = new LinkedHashMap<>();
         for (String q : queues.keySet()) {
             layout.put(q, ShardKeys.of(namespace, q, shards));
@@ -361,7 +419,8 @@ public final class RedisTimersBuilder {
                 subscriber,
                 ownsTimer ? wakeTimer : null,
                 ownedExecutor,
-                lease.toMillis());
+                handlerTimeout.toMillis(),
+                wait);
         loop.start();
         subscriber.start();
         return node;
@@ -372,7 +431,7 @@ public final class RedisTimersBuilder {
         if (value.isEmpty() || value.indexOf('{') >= 0 || value.indexOf('}') >= 0) {
             throw new IllegalArgumentException(what + " must be non-empty and without braces: '" + value + "'");
         }
-        return value;
+        return TimerRequest.checkUtf16(what, value);
     }
 
     private static int atLeast1(String what, int value) {

@@ -22,13 +22,23 @@ import java.util.HexFormat;
  * of a delivery that was overtaken (its lease expired and another node claimed it, or the id was
  * rescheduled or cancelled meanwhile) a no-op.
  *
+ * <p>Each script starts with a Redis 7 shebang that declares its flags. Scripts that add timers
+ * (schedule, requeue) declare none, so Redis refuses them with OOM before they run when it is over
+ * {@code maxmemory}: nothing is half-written. Scripts that free memory or keep due timers moving
+ * (claim, ack, nack, cancel, purge, extend, release) declare {@code allow-oom}; lookup declares
+ * {@code no-writes}.
+ *
  * <p>Complexity: each script costs O(log n) per timer it touches on a shard of n timers.
  *
  * <p>Ordering: not applicable; thread-safety: immutable, shared freely.
  */
 enum Script {
-    /** ARGV: id, payload, "at"|"in", ms, channel, queue. Returns the due time (ms). */
+    /**
+     * ARGV: id, payload, "at"|"in", ms, channel, "queue shard". Returns the due time (ms); publishes
+     * "delay queue shard" when the timer is now the shard's earliest.
+     */
     SCHEDULE(
+            "#!lua",
             """
             local now = now_ms_up()
             local id = ARGV[1]
@@ -54,6 +64,7 @@ enum Script {
      * id, payload, due, attempt, token per claimed timer}.
      */
     CLAIM(
+            "#!lua flags=allow-oom",
             """
             local now = now_ms()
             local batch = tonumber(ARGV[1])
@@ -101,6 +112,7 @@ enum Script {
 
     /** ARGV: id, token. Returns 1 if the timer was done with, 0 if the token no longer holds it. */
     ACK(
+            "#!lua flags=allow-oom",
             """
             local m = meta(ARGV[1])
             if not m or m.token ~= ARGV[2] or not redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
@@ -115,6 +127,7 @@ enum Script {
      * backoff, 2 if it went to the dead letters, 0 if the token no longer holds it.
      */
     NACK(
+            "#!lua flags=allow-oom",
             """
             local m = meta(ARGV[1])
             if not m or m.token ~= ARGV[2] or not redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
@@ -131,8 +144,46 @@ enum Script {
             return 1
             """),
 
+    /**
+     * ARGV: id, token, lease ms. The heartbeat of a running delivery: extends its lease to now+lease.
+     * Returns 1, or 0 if the token no longer holds the timer (a newer attempt, a reschedule or a
+     * cancel took it).
+     */
+    EXTEND(
+            "#!lua flags=allow-oom",
+            """
+            local m = meta(ARGV[1])
+            if not m or m.token ~= ARGV[2] or not redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
+            redis.call('ZADD', KEYS[2], 'XX', num(now_ms() + tonumber(ARGV[3])), ARGV[1])
+            return 1
+            """),
+
+    /**
+     * ARGV: owner, then the tokens the owner still holds. Makes due again, without counting the
+     * attempt, every timer leased to the owner under a token it does not hold: claims whose reply the
+     * owner never got (a Redis stall past the socket timeout). Returns how many.
+     */
+    RELEASE(
+            "#!lua flags=allow-oom",
+            """
+            local keep = {}
+            for i = 2, #ARGV do keep[ARGV[i]] = true end
+            local n = 0
+            for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
+              local m = meta(id)
+              if m and m.owner == ARGV[1] and not keep[m.token] then
+                redis.call('ZREM', KEYS[2], id)
+                redis.call('ZADD', KEYS[1], num(m.due), id)
+                set_meta(id, m.due, math.max(0, m.attempts - 1), m.token, '-')
+                n = n + 1
+              end
+            end
+            return n
+            """),
+
     /** ARGV: id. Returns how many of due, leases and dead held the id (0 or 1). */
     CANCEL(
+            "#!lua flags=allow-oom",
             """
             local n = redis.call('ZREM', KEYS[1], ARGV[1]) + redis.call('ZREM', KEYS[2], ARGV[1])
               + redis.call('ZREM', KEYS[3], ARGV[1])
@@ -143,6 +194,7 @@ enum Script {
 
     /** ARGV: id. Returns nil, or {state, meta, payload}. */
     LOOKUP(
+            "#!lua flags=no-writes",
             """
             local m = redis.call('HGET', KEYS[5], ARGV[1])
             if not m then return false end
@@ -155,8 +207,12 @@ enum Script {
             return {state, m, redis.call('HGET', KEYS[4], ARGV[1])}
             """),
 
-    /** ARGV: id, channel, queue. Returns 1 if a dead timer was made due now with no attempts, else 0. */
+    /**
+     * ARGV: id, channel, "queue shard". Returns 1 if a dead timer was made due now with no attempts,
+     * else 0.
+     */
     REQUEUE(
+            "#!lua",
             """
             if redis.call('ZREM', KEYS[3], ARGV[1]) == 0 then return 0 end
             local now = now_ms()
@@ -169,6 +225,7 @@ enum Script {
 
     /** ARGV: limit. Deletes up to limit dead timers; returns how many. */
     PURGE(
+            "#!lua flags=allow-oom",
             """
             local ids = redis.call('ZRANGE', KEYS[3], 0, tonumber(ARGV[1]) - 1)
             for _, id in ipairs(ids) do
@@ -206,8 +263,8 @@ enum Script {
     private final byte[] source;
     private final byte[] sha;
 
-    Script(String body) {
-        this.source = (PRELUDE + body).getBytes(StandardCharsets.UTF_8);
+    Script(String shebang, String body) {
+        this.source = (shebang + "\n" + PRELUDE + body).getBytes(StandardCharsets.UTF_8);
         this.sha = sha1Hex(source).getBytes(StandardCharsets.US_ASCII);
     }
 

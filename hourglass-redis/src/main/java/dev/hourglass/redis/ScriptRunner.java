@@ -11,9 +11,10 @@ import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
 
 /**
- * Runs {@link Script}s by EVALSHA; when the server answers NOSCRIPT, as it does after a restart or a
- * SCRIPT FLUSH, loads the script (SCRIPT LOAD) and runs it again. A script that answered NOSCRIPT did
- * not run, so running it again is always correct.
+ * Runs {@link Script}s by EVALSHA (the node loads them all at start); when the server answers
+ * NOSCRIPT, as it does after a restart or a SCRIPT FLUSH, loads the script (SCRIPT LOAD) and runs it
+ * again. A script that answered NOSCRIPT did not run, so running it again is always correct. Writes
+ * are followed, in the same pipeline, by the {@link WriteWait} of the node's durability.
  *
  * <p>Complexity: one round trip per call, or per pipeline of calls (two when scripts must be
  * reloaded). Ordering: pipelined calls run in the order given. Thread-safety: stateless; the
@@ -26,7 +27,7 @@ final class ScriptRunner {
     record Call(Script script, List<byte[]> keys, List<byte[]> args) {}
 
     /**
-     * Runs one script.
+     * Runs one script that only reads (no durability wait).
      *
      * @param jedis the connection
      * @param call what to run
@@ -45,15 +46,17 @@ final class ScriptRunner {
     }
 
     /**
-     * Runs scripts in one pipeline; the first script that failed (other than with NOSCRIPT) makes
-     * it throw, after all have run.
+     * Runs writes in one pipeline followed by a wait for their durability; the first script that
+     * failed (other than with NOSCRIPT) makes it throw, after all have run, and so does a wait that
+     * fell short.
      *
      * @param jedis the connection
      * @param calls what to run, in order
+     * @param wait what the writes wait for
      * @return the replies, in the order of {@code calls}
      */
-    static List<Object> runAll(Jedis jedis, List<Call> calls) {
-        List<Object> results = runEach(jedis, calls);
+    static List<Object> runAll(Jedis jedis, List<Call> calls, WriteWait wait) {
+        List<Object> results = runEach(jedis, calls, wait);
         for (Object r : results) {
             if (r instanceof JedisDataException e) {
                 throw e;
@@ -68,14 +71,18 @@ final class ScriptRunner {
      *
      * @param jedis the connection
      * @param calls what to run, in order
+     * @param wait what the writes wait for ({@link WriteWait#NONE} for none)
      * @return the replies, or {@link JedisDataException}s, in the order of {@code calls}
+     * @throws WriteWait.NotDurableException if the wait fell short
      */
-    static List<Object> runEach(Jedis jedis, List<Call> calls) {
+    static List<Object> runEach(Jedis jedis, List<Call> calls, WriteWait wait) {
         List<Response<Object>> responses = new ArrayList<>(calls.size());
+        WriteWait.Check check;
         try (Pipeline pipeline = jedis.pipelined()) {
             for (Call call : calls) {
                 responses.add(pipeline.evalsha(call.script().sha(), call.keys(), call.args()));
             }
+            check = wait.append(pipeline);
             pipeline.sync();
         }
         List<Object> results = new ArrayList<>(calls.size());
@@ -102,6 +109,7 @@ final class ScriptRunner {
                     Call call = calls.get(i);
                     retried.add(pipeline.evalsha(call.script().sha(), call.keys(), call.args()));
                 }
+                check = wait.append(pipeline);
                 pipeline.sync();
             }
             for (int j = 0; j < missing.size(); j++) {
@@ -114,6 +122,7 @@ final class ScriptRunner {
                 results.set(missing.get(j), reply);
             }
         }
+        check.verify();
         return results;
     }
 

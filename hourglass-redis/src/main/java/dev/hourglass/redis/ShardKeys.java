@@ -74,9 +74,13 @@ final class ShardKeys {
         return keys;
     }
 
-    /** Returns the dead-letter set's key. */
-    byte[] deadKey() {
-        return keys.get(2);
+    /** Returns the key of the sorted set that holds the timers in a state. */
+    byte[] stateKey(TimerState state) {
+        return switch (state) {
+            case SCHEDULED -> keys.get(0);
+            case CLAIMED -> keys.get(1);
+            case DEAD -> keys.get(2);
+        };
     }
 
     static byte[] bytes(String s) {

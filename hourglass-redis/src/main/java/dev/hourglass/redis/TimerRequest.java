@@ -33,12 +33,13 @@ public final class TimerRequest {
      * compared with the Redis server's clock, so a caller whose clock is skewed schedules it early
      * or late by the skew; {@link #after} does not have that problem.
      *
-     * @param id the timer's id, not null or empty
+     * @param id the timer's id, not null or empty, valid UTF-16 (no unpaired surrogate)
      * @param dueTime when it is due, rounded up to the millisecond, within 2^52 ms of the epoch
      * @param payload what the handler receives, not null
      * @return the request
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if the id is empty or the instant is out of range
+     * @throws IllegalArgumentException if the id is empty or has an unpaired surrogate, or the instant
+     *     is out of range
      */
     public static TimerRequest at(String id, Instant dueTime, byte[] payload) {
         Objects.requireNonNull(dueTime, "dueTime");
@@ -57,13 +58,14 @@ public final class TimerRequest {
     /**
      * A timer due after a delay, measured from when Redis runs the schedule, on Redis's clock.
      *
-     * @param id the timer's id, not null or empty
+     * @param id the timer's id, not null or empty, valid UTF-16 (no unpaired surrogate)
      * @param delay how long until it is due, rounded up to the millisecond, not negative, at most
      *     2^51 ms
      * @param payload what the handler receives, not null
      * @return the request
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if the id is empty or the delay negative or too long
+     * @throws IllegalArgumentException if the id is empty or has an unpaired surrogate, or the delay
+     *     is negative or too long
      */
     public static TimerRequest after(String id, Duration delay, byte[] payload) {
         Objects.requireNonNull(delay, "delay");
@@ -103,7 +105,30 @@ public final class TimerRequest {
         if (id.isEmpty()) {
             throw new IllegalArgumentException("id must not be empty");
         }
-        return id;
+        return checkUtf16("id", id);
+    }
+
+    /**
+     * Refuses a string that is not valid UTF-16 (an unpaired surrogate): UTF-8 cannot encode it, and
+     * Java would store it as '?', merging it with another string.
+     *
+     * @param what the argument's name, for the message
+     * @param s the string
+     * @return {@code s}
+     * @throws IllegalArgumentException if {@code s} has an unpaired surrogate
+     */
+    static String checkUtf16(String what, String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw new IllegalArgumentException(what + " is not valid UTF-16: unpaired surrogate \\u"
+                        + Integer.toHexString(c).toUpperCase(java.util.Locale.ROOT) + " at index " + i + " of "
+                        + s.length() + " chars (it cannot be stored exactly)");
+            }
+        }
+        return s;
     }
 
     @Override

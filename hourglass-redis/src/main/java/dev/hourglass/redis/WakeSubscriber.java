@@ -8,8 +8,8 @@ import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisClientConfig;
 
 /**
- * Listens on the namespace's wake-up channel, where a schedule publishes {@code "<delay ms>
- * <queue>"} when its timer becomes the earliest of its shard, and tells the {@link ClaimLoop}, so a
+ * Listens on the namespace's wake-up channel, where a schedule publishes {@code "<delay ms> <queue>
+ * <shard>"} when its timer becomes the earliest of its shard, and tells the {@link ClaimLoop}, so a
  * node sleeping towards a later timer wakes up for one another node just scheduled. Runs on its own
  * thread with its own connection (a subscribed connection can do nothing else), reconnects with a
  * backoff after a failure and asks for a pass on every (re)subscription, because messages published
@@ -36,9 +36,13 @@ final class WakeSubscriber {
         @Override
         public void onMessage(byte[] channel, byte[] message) {
             String text = new String(message, StandardCharsets.UTF_8);
-            int space = text.indexOf(' ');
+            int first = text.indexOf(' ');
+            int last = text.lastIndexOf(' ');
             try {
-                loop.hint(text.substring(space + 1), Long.parseLong(text.substring(0, space)));
+                loop.hint(
+                        text.substring(first + 1, last),
+                        Integer.parseInt(text.substring(last + 1)),
+                        Long.parseLong(text.substring(0, first)));
             } catch (RuntimeException e) {
                 LOG.log(Level.DEBUG, () -> "ignoring wake-up message '" + text + "': " + e);
             }

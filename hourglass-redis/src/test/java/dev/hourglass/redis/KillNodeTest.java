@@ -96,6 +96,11 @@ class KillNodeTest {
         }
     }
 
+    /**
+     * A node of the test JVM. Its lease is longer than the child's: the subject is the child's
+     * expired lease, and a 1 s lease of the survivor's own deliveries made the test fail when the
+     * busy machine stalled the survivor between a claim and its ack for more than a second.
+     */
     private static RedisTimers node(RedisServerProcess server, String id) {
         return RedisTimers.builder()
                 .redis("127.0.0.1", server.port())
@@ -103,7 +108,7 @@ class KillNodeTest {
                 .queues("q")
                 .shards(2)
                 .nodeId(id)
-                .leaseDuration(Duration.ofMillis(LEASE_MILLIS))
+                .leaseDuration(Duration.ofMillis(5 * LEASE_MILLIS))
                 .fallbackPoll(Duration.ofMillis(200))
                 .build();
     }

@@ -29,6 +29,7 @@ class ManyNodesTest {
                     RedisTimers node = RedisTimers.builder()
                             .redis("127.0.0.1", server.port())
                             .namespace("many")
+                            .durability(Durability.memory()) // everysec: fsync() would be refused
                             .queues("q")
                             .shards(SHARDS)
                             .nodeId("node-" + n)

@@ -1,42 +1,38 @@
 package dev.hourglass.redis;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import redis.clients.jedis.Jedis;
 
 /**
  * A real redis-server for tests: {@code redis-server} from the PATH (or the path in the system
- * property {@code hourglass.redis.server}), else the Linux x86-64 binary inside the
- * com.github.codemonstur:embedded-redis test dependency, extracted to target/. It runs on a free
- * port of 127.0.0.1 in a temporary directory with AOF on and no RDB snapshots. No server: the test
- * FAILS with a message saying how to get one; it never skips.
+ * property {@code hourglass.redis.server}). It runs on a free port of 127.0.0.1 in a temporary
+ * directory with AOF on and no RDB snapshots, plus any extra arguments. No server: the test FAILS
+ * with a message saying how to get one; it never skips.
  *
  * <p>Complexity, ordering: not applicable. Thread-safety: not thread-safe; one test thread.
  */
 final class RedisServerProcess implements AutoCloseable {
-    private static final String EMBEDDED = "redis-server-6.2.6-v5-linux-amd64";
-
     private final Path binary;
     private final Path dir;
     private final int port;
     private final String fsync;
+    private final List<String> extra;
     private Process process;
 
-    private RedisServerProcess(Path binary, Path dir, int port, String fsync) {
+    private RedisServerProcess(Path binary, Path dir, int port, String fsync, List<String> extra) {
         this.binary = binary;
         this.dir = dir;
         this.port = port;
         this.fsync = fsync;
+        this.extra = List.copyOf(extra);
     }
 
     /**
@@ -52,12 +48,13 @@ final class RedisServerProcess implements AutoCloseable {
      * Starts a server.
      *
      * @param fsync the appendfsync policy: always, everysec or no
+     * @param extra more arguments, e.g. "--maxmemory", "2mb"
      * @return the running server
      */
-    static RedisServerProcess start(String fsync) {
+    static RedisServerProcess start(String fsync, String... extra) {
         try {
-            RedisServerProcess server =
-                    new RedisServerProcess(binary(), Files.createTempDirectory("hourglass-redis"), freePort(), fsync);
+            RedisServerProcess server = new RedisServerProcess(
+                    binary(), Files.createTempDirectory("hourglass-redis"), freePort(), fsync, List.of(extra));
             server.launch();
             return server;
         } catch (IOException e) {
@@ -67,6 +64,23 @@ final class RedisServerProcess implements AutoCloseable {
 
     int port() {
         return port;
+    }
+
+    /** Stops (SIGSTOP) or resumes (SIGCONT) the server, as a stall would. */
+    void signal(String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+                    .inheritIO()
+                    .start();
+            if (kill.waitFor() != 0) {
+                throw new IllegalStateException("kill -" + signal + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Returns a new connection to the server (the caller closes it). */
@@ -130,6 +144,7 @@ final class RedisServerProcess implements AutoCloseable {
                 "no",
                 "--logfile",
                 dir.resolve("redis.log").toString()));
+        command.addAll(extra);
         process = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("stdout.log").toFile())
@@ -171,7 +186,7 @@ final class RedisServerProcess implements AutoCloseable {
         return out.toString();
     }
 
-    private static Path binary() throws IOException {
+    private static Path binary() {
         String configured = System.getProperty("hourglass.redis.server");
         if (configured != null) {
             if (!Files.isExecutable(Path.of(configured))) {
@@ -186,30 +201,9 @@ final class RedisServerProcess implements AutoCloseable {
                 return candidate;
             }
         }
-        String arch = System.getProperty("os.arch").toLowerCase(Locale.ROOT);
-        boolean linuxX64 =
-                System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("linux")
-                        && (arch.equals("amd64") || arch.equals("x86_64"));
-        try (InputStream in = RedisServerProcess.class.getResourceAsStream("/" + EMBEDDED)) {
-            if (!linuxX64 || in == null) {
-                throw new IllegalStateException("no redis-server found: install one (Debian/Ubuntu: apt-get install -y"
-                        + " redis-server), put it on the PATH or pass -Dhourglass.redis.server=/path/to/redis-server;"
-                        + " the fallback binary " + EMBEDDED + " from com.github.codemonstur:embedded-redis "
-                        + (in == null ? "is not on the test class path" : "only runs on Linux x86-64"));
-            }
-            Path target = Path.of("target", "redis-bin");
-            Files.createDirectories(target);
-            Path extracted = target.resolve(EMBEDDED);
-            if (!Files.isExecutable(extracted)) {
-                Path tmp = Files.createTempFile(target, EMBEDDED, ".tmp");
-                Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
-                if (!tmp.toFile().setExecutable(true)) {
-                    throw new IllegalStateException("cannot make " + tmp + " executable");
-                }
-                Files.move(tmp, extracted, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            }
-            return extracted.toAbsolutePath();
-        }
+        throw new IllegalStateException("no redis-server found: install Redis 7.0 or later (Debian/Ubuntu: apt-get"
+                + " install -y redis-server), put it on the PATH or pass"
+                + " -Dhourglass.redis.server=/path/to/redis-server");
     }
 
     private static int freePort() throws IOException {

@@ -27,7 +27,8 @@ public final class RedisThroughputMain {
     /**
      * Runs the benchmark and prints the results.
      *
-     * @param args timers (default 100000) and appendfsync policy (default everysec)
+     * @param args timers (default 100000) and appendfsync policy (default everysec; "always" runs the
+     *     nodes with {@link Durability#fsync()}, the others with {@link Durability#memory()})
      * @throws Exception if the benchmark fails
      */
     public static void main(String[] args) throws Exception {
@@ -46,7 +47,7 @@ public final class RedisThroughputMain {
                     fsync,
                     SHARDS,
                     timers);
-            try (RedisTimers producer = node(server, "producer", 16)) {
+            try (RedisTimers producer = node(server, "producer", 16, fsync)) {
                 // one call at a time, 4 threads
                 int threads = 4;
                 scheduleSingly(producer, "warm", 5_000, threads, payload);
@@ -66,7 +67,7 @@ public final class RedisThroughputMain {
 
             LongAdder fired = new LongAdder();
             CountDownLatch all = new CountDownLatch(1);
-            List<RedisTimers> nodes = List.of(node(server, "node-1", 16), node(server, "node-2", 16));
+            List<RedisTimers> nodes = List.of(node(server, "node-1", 16, fsync), node(server, "node-2", 16, fsync));
             try {
                 long t2 = System.nanoTime();
                 for (RedisTimers n : nodes) {
@@ -98,8 +99,9 @@ public final class RedisThroughputMain {
         }
     }
 
-    private static RedisTimers node(RedisServerProcess server, String id, int pool) {
+    private static RedisTimers node(RedisServerProcess server, String id, int pool, String fsync) {
         return RedisTimers.builder()
+                .durability(fsync.equals("always") ? Durability.fsync() : Durability.memory())
                 .redis("127.0.0.1", server.port())
                 .namespace("bench")
                 .queues("warm", "single", "fire")

@@ -230,6 +230,17 @@ class ReviewFindingsTest {
                 .hasMessage("queue must not contain a colon: 'x:y'");
     }
 
+    /** Finding 6: nodes that disagreed on the shard count stranded half the timers silently. */
+    @Test
+    void aNodeWithAnotherShardCountIsRefused() {
+        start(builder().shards(4));
+        assertThatThrownBy(() -> start(builder().shards(2)))
+                .isInstanceOf(RedisTimersException.class)
+                .hasMessageContaining("queue 'q' has 4 shards in Redis")
+                .hasMessageContaining("built with shards(2)");
+        start(builder().shards(4)).close();
+    }
+
     private static long micros(List<String> time) {
         return Long.parseLong(time.get(0)) * 1_000_000 + Long.parseLong(time.get(1));
     }

@@ -1,0 +1,151 @@
+package dev.hourglass.redis;
+
+import java.util.Map;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.exceptions.JedisException;
+
+/**
+ * What a node checks on the Redis server before it starts: the version (7.0 or later, for script
+ * flags), that it is not a Redis Cluster node (not supported yet), an eviction policy that cannot drop timers, and persistence or replicas that can keep the
+ * chosen {@link Durability}. Then it loads every {@link Script}, so the first pipelines do not meet
+ * NOSCRIPT. A server that cannot keep a promise is refused with the setting to change.
+ *
+ * <p>Complexity: a few round trips. Ordering: not applicable. Thread-safety: stateless.
+ */
+final class ServerCheck {
+    private ServerCheck() {}
+
+    /**
+     * Checks the server and loads the scripts.
+     *
+     * @param jedis a connection to it
+     * @param durability the promise the node will make
+     * @param where the server's address, for messages
+     * @return how writes wait for the promise on this server
+     * @throws RedisTimersException if the server cannot keep the promise or Redis failed
+     */
+    static WriteWait check(Jedis jedis, Durability durability, String where) {
+        try {
+            int[] version = version(jedis.info("server"));
+            String v = version[0] + "." + version[1];
+            if (version[0] < 7) {
+                throw refuse(
+                        where,
+                        "redis_version is " + v + "; hourglass-redis needs Redis 7.0 or later"
+                                + " (its scripts declare flags so that Redis refuses a schedule when out of memory)");
+            }
+            if (jedis.info("cluster").contains("cluster_enabled:1")) {
+                throw refuse(
+                        where,
+                        "it runs in cluster mode (cluster_enabled:1), which hourglass-redis does"
+                                + " not support yet: its scripts would be answered MOVED; use a standalone Redis (with"
+                                + " replicas and Durability.replicas for failover)");
+            }
+            Map<String, String> config = WriteWait.settings(
+                    jedis.sendCommand(Protocol.Command.CONFIG, "GET", "maxmemory-policy", "appendonly", "appendfsync"));
+            String policy = config.get("maxmemory-policy");
+            if (policy == null || policy.startsWith("allkeys-")) {
+                throw refuse(
+                        where,
+                        "maxmemory-policy is " + policy + ": Redis may evict timers when it reaches"
+                                + " maxmemory; set maxmemory-policy noeviction (redis.conf, or CONFIG SET"
+                                + " maxmemory-policy noeviction)");
+            }
+            boolean waitAof = version[0] > 7 || version[1] >= 2;
+            String aof = config.get("appendonly");
+            String fsync = config.get("appendfsync");
+            switch (durability.kind()) {
+                case FSYNC:
+                    if (!"yes".equals(aof)) {
+                        throw refuse(
+                                where,
+                                "appendonly is " + aof + ", so " + durability + " cannot be kept; set"
+                                        + " appendonly yes" + (waitAof ? "" : " and appendfsync always")
+                                        + ", or choose Durability.memory()");
+                    }
+                    if (!waitAof && !"always".equals(fsync)) {
+                        throw refuse(
+                                where,
+                                "appendfsync is " + fsync + " on Redis " + v + ", which has no"
+                                        + " WAITAOF, so " + durability + " cannot be kept; set appendfsync always,"
+                                        + " use Redis 7.2 or later, or choose Durability.memory()");
+                    }
+                    break;
+                case REPLICAS:
+                    String replication = jedis.info("replication");
+                    long online = replication
+                            .lines()
+                            .filter(l -> l.startsWith("slave") && l.contains("state=online"))
+                            .count();
+                    if (!replication.contains("role:master") || online < durability.replicaCount()) {
+                        throw refuse(
+                                where,
+                                online + " replica(s) online (INFO replication), so " + durability
+                                        + " cannot be kept; attach at least " + durability.replicaCount()
+                                        + " replica(s) to this master and wait until they are in sync, or choose"
+                                        + " another Durability");
+                    }
+                    break;
+                case MEMORY:
+                default:
+                    break;
+            }
+            for (Script s : Script.values()) {
+                jedis.scriptLoad(s.source());
+            }
+            return new WriteWait(durability, waitAof);
+        } catch (JedisException e) {
+            throw new RedisTimersException("cannot start a node on Redis at " + where, e);
+        }
+    }
+
+    /**
+     * Records each queue's shard count in the hash {@code <namespace>:shards} if it is not there yet,
+     * and refuses a node whose count differs from the recorded one: nodes that disagree would each
+     * leave the other's shards unclaimed.
+     *
+     * @param jedis a connection
+     * @param namespace the key prefix
+     * @param queues the node's queues
+     * @param shards the node's shard count
+     * @param where the server's address, for messages
+     * @throws RedisTimersException if a count differs or Redis failed
+     */
+    static void layout(Jedis jedis, String namespace, Iterable<String> queues, int shards, String where) {
+        String key = namespace + ":shards";
+        try {
+            for (String queue : queues) {
+                jedis.hsetnx(key, queue, Integer.toString(shards));
+                String stored = jedis.hget(key, queue);
+                if (!Integer.toString(shards).equals(stored)) {
+                    throw new RedisTimersException("queue '" + queue + "' has " + stored + " shards in Redis at "
+                            + where + " (hash " + key + ") but this node was built with shards(" + shards + "):"
+                            + " every node must use the same count (a change strands the timers of the"
+                            + " shards that disappear)");
+                }
+            }
+        } catch (JedisException e) {
+            throw new RedisTimersException("cannot start a node on Redis at " + where, e);
+        }
+    }
+
+    private static RedisTimersException refuse(String where, String why) {
+        return new RedisTimersException("Redis at " + where + " cannot keep the node's promises: " + why);
+    }
+
+    private static int[] version(String info) {
+        String v = line(info, "redis_version");
+        String[] parts = v.split("\\.");
+        return new int[] {Integer.parseInt(parts[0]), parts.length > 1 ? Integer.parseInt(parts[1]) : 0};
+    }
+
+    private static String line(String info, String name) {
+        for (String l : info.split("\r?\n")) {
+            if (l.startsWith(name + ":")) {
+                return l.substring(name.length() + 1).trim();
+            }
+        }
+        return "";
+    }
+}

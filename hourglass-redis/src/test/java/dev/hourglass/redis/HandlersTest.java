@@ -1,0 +1,198 @@
+package dev.hourglass.redis;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+
+/**
+ * Findings 3 and 4: a hung handler stalled its node (no handler timeout, no claims, expired leases
+ * not even dead-lettered), and a handler longer than its lease ran several times at once and ended
+ * dead-lettered although every run succeeded (no lease extension).
+ */
+class HandlersTest {
+    private static final Duration AWAIT = Duration.ofSeconds(20);
+    private static final AtomicInteger NAMESPACES = new AtomicInteger();
+    private static RedisServerProcess server;
+
+    private final List<RedisTimers> nodes = new ArrayList<>();
+    private final String namespace = "h" + NAMESPACES.incrementAndGet();
+    private final CountDownLatch release = new CountDownLatch(1);
+
+    @BeforeAll
+    static void startRedis() {
+        server = RedisServerProcess.start();
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        server.close();
+    }
+
+    @AfterEach
+    void closeNodes() {
+        release.countDown();
+        nodes.forEach(RedisTimers::close);
+    }
+
+    private RedisTimersBuilder builder() {
+        return RedisTimers.builder()
+                .redis("127.0.0.1", server.port())
+                .namespace(namespace)
+                .queues("q")
+                .shards(2)
+                .fallbackPoll(Duration.ofMillis(200));
+    }
+
+    private RedisTimers start(RedisTimersBuilder builder) {
+        RedisTimers node = builder.build();
+        nodes.add(node);
+        return node;
+    }
+
+    /** Both handler threads hang (ignoring interrupts); the node still fires the other timers. */
+    @Test
+    void hungHandlersTimeOutAndDoNotStopTheNode() throws InterruptedException {
+        RedisTimers node = start(builder()
+                .handlerThreads(2)
+                .handlerTimeout(Duration.ofMillis(500))
+                .leaseDuration(Duration.ofSeconds(1))
+                .maxAttempts(1));
+        Recorder recorder = new Recorder();
+        node.register("q", d -> {
+            recorder.handle(d);
+            if (d.id().startsWith("hang")) {
+                Recorder.awaitUninterruptibly(release);
+            }
+        });
+        node.schedule("q", "hang0", Duration.ZERO, bytes("h"));
+        node.schedule("q", "hang1", Duration.ZERO, bytes("h"));
+        assertThat(recorder.awaitIds(2, AWAIT)).isTrue();
+        for (int i = 0; i < 5; i++) {
+            node.schedule("q", "ok" + i, Duration.ZERO, bytes("o"));
+        }
+        assertThat(recorder.awaitIds(7, Duration.ofSeconds(10)))
+                .as("the other timers fire; seen %s", recorder.byId().keySet())
+                .isTrue();
+        for (String hung : List.of("hang0", "hang1")) {
+            assertThat(Recorder.eventually(
+                            () -> node.lookup("q", hung)
+                                    .map(s -> s.state() == TimerState.DEAD)
+                                    .orElse(false),
+                            AWAIT))
+                    .as("%s timed out on its last attempt: dead-lettered", hung)
+                    .isTrue();
+            assertThat(recorder.of(hung)).hasSize(1);
+        }
+        for (int i = 0; i < 5; i++) {
+            assertThat(recorder.of("ok" + i)).hasSize(1);
+        }
+    }
+
+    /** A 3 s handler with a 1 s lease on one of two nodes runs once and is acknowledged. */
+    @Test
+    void aHandlerLongerThanItsLeaseKeepsItByHeartbeat() throws InterruptedException {
+        RedisTimersBuilder b = builder().leaseDuration(Duration.ofSeconds(1)).handlerTimeout(Duration.ofSeconds(10));
+        Recorder recorder = new Recorder();
+        for (String id : List.of("a", "b")) {
+            RedisTimers n = start(b.nodeId(id));
+            Recorder r = recorder.forNode(id);
+            n.register("q", d -> {
+                r.handle(d);
+                Thread.sleep(3_000);
+            });
+        }
+        RedisTimers node = nodes.get(0);
+        node.schedule("q", "long", Duration.ZERO, bytes("l"));
+        assertThat(recorder.awaitIds(1, AWAIT)).isTrue();
+        Thread.sleep(1_500); // > the lease: without a heartbeat the other node would claim it now
+        assertThat(node.lookup("q", "long"))
+                .hasValueSatisfying(s -> assertThat(s.state()).isEqualTo(TimerState.CLAIMED));
+        assertThat(Recorder.eventually(() -> node.lookup("q", "long").isEmpty(), AWAIT))
+                .as("acknowledged")
+                .isTrue();
+        assertThat(recorder.of("long")).extracting(Recorder.Seen::attempt).containsExactly(1);
+    }
+
+    /** A node closed with a short drain releases its running deliveries: another node fires them at once. */
+    @Test
+    void aGracefulCloseReleasesDeliveriesStillRunning() throws InterruptedException {
+        RedisTimersBuilder b = builder().leaseDuration(Duration.ofSeconds(30));
+        RedisTimers leaving = b.nodeId("leaving").build();
+        CountDownLatch started = new CountDownLatch(1);
+        leaving.register("q", d -> {
+            started.countDown();
+            Recorder.awaitUninterruptibly(release);
+        });
+        leaving.schedule("q", "moving", Duration.ZERO, bytes("m"));
+        assertThat(started.await(AWAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS))
+                .isTrue();
+        long closing = System.nanoTime();
+        leaving.close(Duration.ofMillis(200));
+        Recorder recorder = new Recorder();
+        start(b.nodeId("staying")).register("q", recorder);
+        assertThat(recorder.awaitIds(1, Duration.ofSeconds(10)))
+                .as("fired by the other node long before the 30 s lease ends")
+                .isTrue();
+        assertThat(Duration.ofNanos(System.nanoTime() - closing)).isLessThan(Duration.ofSeconds(10));
+        assertThat(recorder.of("moving")).extracting(Recorder.Seen::attempt).containsExactly(1);
+    }
+
+    /**
+     * Attempt 1's lease runs out and attempt 2 claims the timer: attempt 1's heartbeat, ack and nack
+     * are refused (fenced by its token), and attempt 2's fencing token is larger.
+     */
+    @Test
+    void theOutcomeAndHeartbeatOfAnOlderAttemptAreIgnored() throws InterruptedException {
+        RedisTimers node = start(builder().shards(1));
+        node.schedule("q", "f", Duration.ZERO, bytes("f"));
+        ShardKeys shard = ShardKeys.of(namespace, "q", 1)[0];
+        try (Jedis jedis = server.client()) {
+            List<?> first = claim(jedis, shard, "old", 1);
+            Thread.sleep(5); // its 1 ms lease runs out
+            List<?> second = claim(jedis, shard, "new", 60_000);
+            assertThat(first.get(3 + 3)).isEqualTo(1L);
+            assertThat(second.get(3 + 3)).isEqualTo(2L);
+            byte[] oldToken = (byte[]) first.get(3 + 4);
+            byte[] newToken = (byte[]) second.get(3 + 4);
+            assertThat(Long.parseLong(new String(newToken, UTF_8)))
+                    .isGreaterThan(Long.parseLong(new String(oldToken, UTF_8)));
+            assertThat(run(jedis, Script.EXTEND, shard, bytes("f"), oldToken, bytes("60000")))
+                    .isEqualTo(0L);
+            assertThat(run(jedis, Script.ACK, shard, bytes("f"), oldToken)).isEqualTo(0L);
+            assertThat(run(jedis, Script.NACK, shard, bytes("f"), oldToken, bytes("0"), bytes("5")))
+                    .isEqualTo(0L);
+            assertThat(node.lookup("q", "f")).hasValueSatisfying(s -> {
+                assertThat(s.state()).isEqualTo(TimerState.CLAIMED);
+                assertThat(s.owner()).contains("new");
+                assertThat(s.attempts()).isEqualTo(2);
+            });
+            assertThat(run(jedis, Script.EXTEND, shard, bytes("f"), newToken, bytes("60000")))
+                    .isEqualTo(1L);
+            assertThat(run(jedis, Script.ACK, shard, bytes("f"), newToken)).isEqualTo(1L);
+        }
+        assertThat(node.lookup("q", "f")).isEmpty();
+    }
+
+    private static List<?> claim(Jedis jedis, ShardKeys shard, String owner, long leaseMillis) {
+        return (List<?>) run(
+                jedis, Script.CLAIM, shard, bytes("1"), bytes(Long.toString(leaseMillis)), bytes("5"), bytes(owner));
+    }
+
+    private static Object run(Jedis jedis, Script script, ShardKeys shard, byte[]... args) {
+        return jedis.evalsha(script.sha(), shard.keys(), List.of(args));
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(UTF_8);
+    }
+}

@@ -1,0 +1,87 @@
+package dev.hourglass.redis;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+
+/**
+ * Finding 2: under maxmemory + noeviction, schedules kept succeeding far past the limit, because
+ * Redis checks a script without flags only at its first write, and the schedule script's first
+ * write was a ZREM, which Redis allows. The scripts now declare flags, so Redis refuses a schedule
+ * before it runs, while claims, acks and cancels (which free memory) still run.
+ */
+class MaxMemoryTest {
+    private static final long MAX_MEMORY = 4L << 20;
+
+    @Test
+    void aScheduleRedisCannotStoreFailsClearlyAndNothingIsHalfWritten() throws InterruptedException {
+        try (RedisServerProcess server = RedisServerProcess.start(
+                        "always", "--maxmemory", Long.toString(MAX_MEMORY), "--maxmemory-policy", "noeviction");
+                Jedis admin = server.client();
+                RedisTimers node = RedisTimers.builder()
+                        .redis("127.0.0.1", server.port())
+                        .namespace("oom")
+                        .queues("q")
+                        .fallbackPoll(Duration.ofMillis(200))
+                        .build()) {
+            List<TimerRequest> soon = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                soon.add(TimerRequest.after("soon" + i, Duration.ZERO, "s".getBytes(UTF_8)));
+            }
+            node.scheduleAll("q", soon);
+            byte[] payload = new byte[16 * 1024];
+            List<String> acked = new ArrayList<>();
+            RedisTimersException refused = null;
+            for (int i = 0; i < 10_000 && refused == null; i++) {
+                try {
+                    node.schedule("q", "big" + i, Duration.ofHours(1), payload);
+                    acked.add("big" + i);
+                } catch (RedisTimersException e) {
+                    refused = e;
+                    String id = "big" + i;
+                    assertThat(node.lookup("q", id))
+                            .as("the refused schedule left nothing")
+                            .isEmpty();
+                }
+            }
+            assertThat(refused)
+                    .as("a schedule past maxmemory is refused")
+                    .isNotNull()
+                    .hasMessageStartingWith("schedule of 'big" + acked.size() + "' on queue 'q' was not acknowledged")
+                    .hasMessageContaining("OOM");
+            long used = Long.parseLong(admin.info("memory")
+                    .lines()
+                    .filter(l -> l.startsWith("used_memory:"))
+                    .findFirst()
+                    .orElseThrow()
+                    .substring("used_memory:".length())
+                    .trim());
+            assertThat(used).as("used memory").isLessThan(MAX_MEMORY + 2 * payload.length + (256 << 10));
+            assertThatThrownBy(() ->
+                            node.scheduleAll("q", List.of(TimerRequest.after("batch", Duration.ofHours(1), payload))))
+                    .isInstanceOf(RedisTimersException.class)
+                    .hasMessageContaining("OOM");
+            for (String id : acked) {
+                assertThat(node.lookup("q", id)).as(id).isPresent();
+            }
+
+            // claims and acks still run when Redis is full: the due timers fire and are deleted
+            Recorder recorder = new Recorder();
+            node.register("q", recorder);
+            assertThat(recorder.awaitIds(soon.size(), Duration.ofSeconds(20))).isTrue();
+            assertThat(Recorder.eventually(() -> node.lookup("q", "soon19").isEmpty(), Duration.ofSeconds(20)))
+                    .isTrue();
+            // cancels free memory, and then schedules fit again
+            for (int i = 0; i < 50; i++) {
+                assertThat(node.cancel("q", acked.get(i))).isTrue();
+            }
+            node.schedule("q", "fits-again", Duration.ofHours(1), payload);
+        }
+    }
+}
