@@ -5,12 +5,15 @@ package dev.hourglass.timer;
  * driver's thread, how to hand the node over, and the clock. The node knows no engine, so the
  * timeout and the engine do not call each other in a circle.
  *
+ * <p>An abstract class, not an interface, so that {@link TimerDriver}, which is public, can
+ * implement {@link #handOver} without exposing the package-private node type.
+ *
  * <p>Thread-safety: every method may be called from any thread.
  */
-interface Handoff {
+abstract class Handoff {
 
     /** True if the calling thread is the driver's own. */
-    boolean onDriverThread();
+    abstract boolean onDriverThread();
 
     /**
      * Hands a node whose state changed to the driver: applied at once on the driver's thread,
@@ -20,11 +23,11 @@ interface Handoff {
      * @return false if the driver had stopped before it could take the node, which is then
      *     cancelled
      */
-    boolean handOver(TimeoutNode node, boolean wake);
+    abstract boolean handOver(TimeoutNode node, boolean wake);
 
     /** The clock deadlines are read from. */
-    long nanoTime();
+    abstract long nanoTime();
 
     /** The timer the node belongs to. */
-    Timer timer();
+    abstract Timer timer();
 }

@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Thread-safety: the {@link Timer} methods are safe from any thread; the loop's methods are for
  * the bound thread.
  */
-public final class TimerDriver implements Timer, Handoff {
+public final class TimerDriver extends Handoff implements Timer {
 
     /** About one message in this many wakes a sleeping loop; a power of two. */
     public static final int WAKE_EVERY = 1024;
@@ -150,7 +150,7 @@ public final class TimerDriver implements Timer, Handoff {
     }
 
     @Override
-    public boolean handOver(TimeoutNode node, boolean wake) {
+    boolean handOver(TimeoutNode node, boolean wake) {
         if (onDriverThread()) {
             engine.apply(node);
             return true;

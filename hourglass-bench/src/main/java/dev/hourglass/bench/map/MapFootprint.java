@@ -2,9 +2,9 @@ package dev.hourglass.bench.map;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.hourglass.loop.EventLoop;
 import dev.hourglass.patterns.ExpiringMap;
 import dev.hourglass.time.NanoClock;
-import dev.hourglass.timer.EventLoop;
 import dev.hourglass.timer.Timers;
 import java.time.Duration;
 import java.util.List;
@@ -85,7 +85,7 @@ public final class MapFootprint {
 
     private static long hourglass(Integer[] keys) {
         NanoClock clock = NanoClock.system();
-        EventLoop loop = Timers.builder().clock(clock).openEventLoop();
+        EventLoop loop = EventLoop.open(Timers.builder().clock(clock));
         try {
             ExpiringMap<Integer, Object> map =
                     ExpiringMap.<Integer, Object>builder(loop, clock).build();
