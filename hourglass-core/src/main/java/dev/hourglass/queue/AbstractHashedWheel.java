@@ -15,11 +15,9 @@ import java.util.function.Consumer;
  * poll moves the current tick to the next tick that holds timers, found from the slots' first
  * groups, and takes that tick's group into the list.
  *
- * <p>Complexity: schedule and reschedule O(1) plus one step per group of a later tick in the slot
- * (O(1) when a slot's timers arrive in tick order); cancel O(1); each delivered timer O(1). The
- * next tick holding timers: O(occupied slots passed), empty slots skipped 64 at a time, at most
- * O(slots) however far away it lies, so next deadline is O(slots) in the worst case and a long
- * pause costs at most O(slots) per tick that delivers something, never a look at every timer.
+ * <p>Complexity: each subclass states it; this class gives it O(1) per occupied slot passed (empty
+ * slots skipped 64 at a time) to find the next tick holding timers, at most O(slots) however far
+ * away it lies, and never a look at a timer of a later round.
  *
  * <p>Order: tick order; each subclass states its order within a tick.
  *

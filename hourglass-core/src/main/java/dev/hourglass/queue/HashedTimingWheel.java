@@ -7,12 +7,19 @@ package dev.hourglass.queue;
  * by tick, groups in tick order, so reaching a slot takes its first group if that group is due this
  * round and never looks at a timer of a later round; within a group timers are appended.
  *
- * <p>Complexity: schedule and reschedule O(1) plus one step per group of a later tick in the slot
- * (O(1) when a slot's timers arrive in tick order, as a fixed timeout's do); cancel O(1); each
- * delivered timer O(1). Finding the next tick that holds timers costs O(1) per occupied slot passed
- * (empty slots skipped 64 at a time), so next deadline is O(slots) in the worst case and a long
- * pause costs at most O(slots) per tick that delivers something. Memory: a slot sentinel per slot
- * plus a group (about 56 bytes) per tick that holds timers, kept for reuse.
+ * <p>Complexity:
+ *
+ * <ul>
+ *   <li>schedule, reschedule: O(1) plus one step per tick group passed in the slot, walked from
+ *       its nearer end (O(1) when the timer is the slot's latest or earliest, as with a fixed
+ *       timeout);
+ *   <li>cancel, each delivered timer: O(1);
+ *   <li>next deadline, each move to the next tick holding timers: O(1) per occupied slot passed,
+ *       O(slots) at most; no timer of a later round is looked at;
+ *   <li>a long pause: O(slots) per tick that delivers something;
+ *   <li>memory: a sentinel per slot, plus a bucket node and 20 bytes of array cells per tick
+ *       holding timers, kept for reuse.
+ * </ul>
  *
  * <p>Order: tick order; no promise within a tick.
  *

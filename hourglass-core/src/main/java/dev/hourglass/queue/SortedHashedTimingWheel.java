@@ -9,13 +9,20 @@ package dev.hourglass.queue;
  * looking at a timer of a later round. A timer already due when scheduled (by the consumer too)
  * sorts into the current tick's timers by its deadline and is delivered in that order.
  *
- * <p>Complexity: schedule and reschedule O(1) plus one step per group of a later tick in the slot
- * (O(1) when a slot's timers arrive in tick order) plus one per timer of the same tick with a later
- * deadline; cancel O(1); each delivered timer O(1). Finding the next tick that holds timers costs
- * O(1) per occupied slot passed (empty slots skipped 64 at a time), so next deadline is O(slots) in
- * the worst case and a long pause costs at most O(slots) per tick that delivers something. Memory:
- * a slot sentinel per slot plus a group (about 56 bytes) per tick that holds timers, kept for
- * reuse.
+ * <p>Complexity:
+ *
+ * <ul>
+ *   <li>schedule, reschedule: O(1) plus one step per tick group passed in the slot, walked from
+ *       its nearer end (O(1) when the timer is the slot's latest or earliest, as with a fixed
+ *       timeout), plus one per timer of the same tick with a later
+ *       deadline;
+ *   <li>cancel, each delivered timer: O(1);
+ *   <li>next deadline, each move to the next tick holding timers: O(1) per occupied slot passed,
+ *       O(slots) at most; no timer of a later round is looked at;
+ *   <li>a long pause: O(slots) per tick that delivers something;
+ *   <li>memory: a sentinel per slot, plus a bucket node and 20 bytes of array cells per tick
+ *       holding timers, kept for reuse.
+ * </ul>
  *
  * <p>Order: tick order; within a tick, (deadline, insertion) order (a reschedule counts as a new
  * insertion).

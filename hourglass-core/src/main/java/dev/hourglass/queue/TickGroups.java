@@ -18,8 +18,8 @@ import java.util.function.Consumer;
  * <p>Complexity: {@link #bucketOf} O(1) plus one step per group passed, walking from the end of
  * the slot whose tick is nearer (O(1) when a slot's new timers are its latest, as a fixed
  * timeout's are, or its earliest); {@link #release}, {@link #firstTick} and {@link #takeFirst}
- * O(1). Memory: per group a bucket, a tick and two links (about 56 bytes), kept for reuse once
- * made.
+ * O(1). Memory: per group a bucket node and 20 bytes of array cells (its tick, two links and the
+ * bucket's reference), kept for reuse once made.
  *
  * <p>Thread-safety: none; owned by one wheel.
  *

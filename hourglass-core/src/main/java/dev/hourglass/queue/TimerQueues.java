@@ -197,12 +197,19 @@ public final class TimerQueues {
      * kept in tick order, so the wheel never looks at a timer before its round. {@link
      * #DEFAULT_HASHED_WHEEL_SLOTS} is a reasonable size.
      *
-     * <p>Complexity: schedule and reschedule O(1) plus one step per group of ticks passed in the
-     * slot, walking from its nearer end (O(1) when a slot's new timers are its latest or earliest,
-     * as a fixed timeout's are); cancel O(1); each delivered timer O(1); next deadline and each
-     * move to the next tick holding timers O(1) per occupied slot passed, O(slots) at most, so a
-     * long pause costs at most O(slots) per tick that delivers something. Memory: a sentinel per
-     * slot plus about 56 bytes per tick that holds timers, kept for reuse.
+     * <p>Complexity:
+     *
+     * <ul>
+     *   <li>schedule, reschedule: O(1) plus one step per tick group passed in the slot, walked from
+     *       its nearer end (O(1) when the timer is the slot's latest or earliest, as with a fixed
+     *       timeout);
+     *   <li>cancel, each delivered timer: O(1);
+     *   <li>next deadline, each move to the next tick holding timers: O(1) per occupied slot passed,
+     *       O(slots) at most; no timer of a later round is looked at;
+     *   <li>a long pause: O(slots) per tick that delivers something;
+     *   <li>memory: a sentinel per slot, plus a bucket node and 20 bytes of array cells per tick
+     *       holding timers, kept for reuse.
+     * </ul>
      *
      * <p>Order: tick order, at most one tick late; no promise within a tick.
      *
@@ -226,8 +233,20 @@ public final class TimerQueues {
      * groups in tick order, each sorted by deadline), so the wheel never looks at a timer before
      * its round. {@link #DEFAULT_HASHED_WHEEL_SLOTS} is a reasonable size.
      *
-     * <p>Complexity: as {@link #hashedWheel}, plus, for schedule and reschedule, one step per timer
-     * of the same tick with a later deadline.
+     * <p>Complexity:
+     *
+     * <ul>
+     *   <li>schedule, reschedule: O(1) plus one step per tick group passed in the slot, walked from
+     *       its nearer end (O(1) when the timer is the slot's latest or earliest, as with a fixed
+     *       timeout), plus one per timer of the same tick with a later
+     *       deadline;
+     *   <li>cancel, each delivered timer: O(1);
+     *   <li>next deadline, each move to the next tick holding timers: O(1) per occupied slot passed,
+     *       O(slots) at most; no timer of a later round is looked at;
+     *   <li>a long pause: O(slots) per tick that delivers something;
+     *   <li>memory: a sentinel per slot, plus a bucket node and 20 bytes of array cells per tick
+     *       holding timers, kept for reuse.
+     * </ul>
      *
      * <p>Order: tick order, at most one tick late; within a tick, (deadline, insertion) order (a
      * reschedule counts as a new insertion).
