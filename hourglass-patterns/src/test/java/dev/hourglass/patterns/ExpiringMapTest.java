@@ -9,6 +9,7 @@ import dev.hourglass.queue.TimerStructure;
 import dev.hourglass.time.ManualNanoClock;
 import dev.hourglass.timer.Timer;
 import dev.hourglass.timer.Timers;
+import java.lang.management.ManagementFactory;
 import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -359,6 +360,34 @@ class ExpiringMapTest {
         clock.advance(MS);
         runHeldUntilQuiet(timer);
         assertThat(expiries).as("it works after a clear").containsExactly("c=3");
+    }
+
+    // ---- cost ----
+
+    @Test
+    void aPutOfALiveKeyAllocatesNothingAndTheTimerHoldsOneTimeoutPerMap() {
+        Timer timer = heldTimer();
+        ExpiringMap<String, Integer> map = map(timer);
+        Duration ttl = ms(10);
+        Integer value = 7;
+        String[] keys = new String[1_000];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = "k" + i;
+            map.put(keys[i], value, ttl);
+        }
+        assertThat(timer.stats().pending())
+                .as("one sweeping timeout for a thousand keys")
+                .isOne();
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int round = 0; round < 100; round++) {
+            for (String key : keys) {
+                map.put(key, value, ttl);
+            }
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertThat(allocated).as("bytes allocated by 100,000 puts of live keys").isLessThan(4_096);
+        assertThat(timer.stats().pending()).isOne();
     }
 
     // ---- the ConcurrentMap view ----
