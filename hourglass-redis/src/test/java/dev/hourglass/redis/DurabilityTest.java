@@ -139,7 +139,10 @@ class DurabilityTest {
         }
     }
 
-    /** Schedules from 4 threads (singly and in batches) and kills Redis after 400 ms of it. */
+    /**
+     * Schedules from 4 threads (singly and in batches) and kills Redis once 300 are acknowledged
+     * (the producers are still going).
+     */
     private static Set<String> burstUntilKilled(RedisTimers node, Runnable kill) throws InterruptedException {
         Set<String> acked = ConcurrentHashMap.newKeySet();
         AtomicBoolean stop = new AtomicBoolean();
@@ -168,13 +171,14 @@ class DurabilityTest {
             }));
         }
         producers.forEach(Thread::start);
-        Thread.sleep(400);
+        assertThat(Recorder.eventually(() -> acked.size() >= 300, Duration.ofSeconds(30)))
+                .as("acknowledged before the kill: %d", acked.size())
+                .isTrue();
         kill.run();
         stop.set(true);
         for (Thread p : producers) {
             p.join();
         }
-        assertThat(acked).hasSizeGreaterThan(100);
         return acked;
     }
 
