@@ -94,6 +94,7 @@ public final class EventLoop implements Timer, Executor {
     private EventLoop(TimerBuilder builder, Selector selector) {
         this.selector = selector;
         this.timers = builder.buildDriver(selector::wakeup);
+        timers.presentAs(this);
         this.clock = timers.clock();
         this.clockFlows = clock.flows();
         this.wake = selector::wakeup;

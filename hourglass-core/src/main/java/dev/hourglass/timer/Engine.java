@@ -66,7 +66,15 @@ final class Engine {
      * clock is read, so a zero delay among them is due now), then runs what arrived due.
      */
     void turn(TimeoutNode batch) {
-        now = clock.nanoTime();
+        long target = clock.nanoTime();
+        // Times are compared by subtraction, which wraps for a jump of more than Long.MAX_VALUE
+        // (a manual clock can make one): catch up in steps no longer than the longest delay, so
+        // that every pending deadline lies within one step and comes due on the way.
+        while (Long.compareUnsigned(target - now, Timer.MAX_DELAY_NANOS) > 0) {
+            now += Timer.MAX_DELAY_NANOS;
+            filing.poll(now, fire);
+        }
+        now = target;
         filing.poll(now, fire);
         takeIn(batch);
         runDue();

@@ -51,6 +51,9 @@ public final class TimerDriver implements Timer, Handoff {
 
     private volatile Thread owner;
 
+    /** What {@link Timeout#timer()} returns: this, or the loop that wraps it. */
+    private volatile Timer face = this;
+
     /** True while the loop sleeps or is about to; {@link #wakeAt} is meaningful only then. */
     private volatile boolean sleeping;
 
@@ -176,7 +179,17 @@ public final class TimerDriver implements Timer, Handoff {
 
     @Override
     public Timer timer() {
-        return this;
+        return face;
+    }
+
+    /**
+     * Makes {@link Timeout#timer()} of this driver's timeouts return {@code face}: the object users
+     * hold when a loop wraps this driver (as the event loop does). Call it before scheduling.
+     *
+     * @param face the timer users see
+     */
+    public void presentAs(Timer face) {
+        this.face = Objects.requireNonNull(face, "face");
     }
 
     @Override

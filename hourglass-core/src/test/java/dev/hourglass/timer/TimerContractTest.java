@@ -343,6 +343,126 @@ abstract class TimerContractTest {
         assertThat(timer.stats().cancelled()).isZero();
     }
 
+    /**
+     * Issue 11, 5(b): after the clock jumps by {@code Long.MAX_VALUE} (and on before the driver's
+     * next turn), the driver must go on running what is scheduled, also what a task schedules. A
+     * jump of more than {@code Long.MAX_VALUE} between two turns used to stop the driver (the queue
+     * refused a time that, compared by subtraction, lay in its past).
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(
+            value = TimerStructure.class,
+            names = {"SORTED_HASHED_WHEEL", "HASHED_WHEEL", "HIERARCHICAL_WHEEL", "SIMPLE_WHEEL", "BINARY_HEAP"})
+    void aTaskSchedulingAfterAJumpOfLongMaxValueStillRunsWhatItScheduled(TimerStructure structure)
+            throws InterruptedException {
+        start(structure);
+        Probe warm = new Probe();
+        timer.schedule(warm, 1, MILLISECONDS);
+        clock.advance(2 * TICK);
+        warm.awaitRuns(1);
+        clock.advance(Long.MAX_VALUE);
+        Probe second = new Probe();
+        Probe first = new Probe();
+        first.body = () -> timer.schedule(second, 1, MILLISECONDS);
+        timer.schedule(first, 1, MILLISECONDS);
+        // Two ticks: a wheel runs it at the tick boundary after its deadline.
+        clock.advance(2 * TICK);
+        first.awaitRuns(1);
+        barrier();
+        assertThat(second.runs()).isZero();
+        clock.advance(2 * TICK);
+        second.awaitRuns(1);
+        barrier();
+    }
+
+    // ---- the API of issue 11 ----
+
+    @EachStructure
+    void aDelayOfZeroOrLessRunsAtTheNextTurn(TimerStructure structure) throws InterruptedException {
+        start(structure);
+        advanceTo(at(TICK / 3));
+        Probe probe = new Probe();
+        timer.schedule(probe, Duration.ofSeconds(-1));
+        timer.schedule(probe, -5, MILLISECONDS);
+        timer.scheduleAtFixedRate(probe, -1, 1_000, SECONDS);
+        probe.awaitRuns(3);
+        assertThat(probe.times).containsOnly(at(TICK / 3));
+        Timeout moved = timer.schedule(probe, 1, SECONDS);
+        assertThat(moved.reschedule(-3, SECONDS)).isTrue();
+        probe.awaitRuns(1);
+    }
+
+    @EachStructure
+    void aTimerTaskGetsItsTimeoutAndHearsOfItsCancellationOnce(TimerStructure structure) throws InterruptedException {
+        start(structure);
+        assertThat(timer.clock()).isSameAs(clock);
+        List<Timeout> ranWith = new CopyOnWriteArrayList<>();
+        List<Thread> cancelledOn = new CopyOnWriteArrayList<>();
+        CountDownLatch ran = new CountDownLatch(1);
+        CountDownLatch cancelled = new CountDownLatch(1);
+        TimerTask task = new TimerTask() {
+            @Override
+            public void run(Timeout timeout) {
+                ranWith.add(timeout);
+                ran.countDown();
+            }
+
+            @Override
+            public void cancelled(Timeout timeout) {
+                cancelledOn.add(Thread.currentThread());
+                cancelled.countDown();
+            }
+        };
+        Timeout runs = timer.schedule(task, 1, MILLISECONDS);
+        Timeout cancels = timer.schedule(task, Duration.ofSeconds(5));
+        assertThat(runs.timer()).isSameAs(timer);
+        assertThat(cancels.task()).isSameAs(task);
+        assertThat(cancels.cancel()).isTrue();
+        assertThat(cancels.cancel()).isFalse();
+        advanceTo(at(TICK));
+        await(ran, "the task");
+        await(cancelled, "the cancellation");
+        barrier();
+        assertThat(ranWith).containsExactly(runs);
+        assertThat(cancelledOn).hasSize(1).allMatch(driverThreads::contains);
+    }
+
+    @EachStructure
+    void theHandleIsNotARunnable(TimerStructure structure) throws InterruptedException {
+        ManualExecutor executor = new ManualExecutor();
+        start(structure, builder -> builder.executor(executor));
+        Probe probe = new Probe();
+        Timeout timeout = timer.schedule(probe, Duration.ZERO);
+        assertThat(timeout).isNotInstanceOf(Runnable.class);
+        Runnable handedOver = executor.take();
+        assertThat(handedOver).isNotInstanceOf(Timeout.class);
+        handedOver.run();
+        assertThat(probe.runs()).isOne();
+    }
+
+    @EachStructure
+    void closeFromATaskReturnsAtOnceAndTheDriverStopsAfterIt(TimerStructure structure) throws InterruptedException {
+        start(structure);
+        Probe never = new Probe();
+        Timeout later = timer.schedule(never, 1, SECONDS);
+        AtomicReference<Boolean> closedInside = new AtomicReference<>();
+        Probe closer = new Probe();
+        closer.body = () -> {
+            try (Timer self = timer) {
+                self.schedule(never, 2, SECONDS);
+            }
+            closedInside.set(timer.isClosed());
+        };
+        timer.schedule(closer, Duration.ZERO);
+        closer.awaitRuns(1);
+        awaitDriverStopped();
+        assertThat(closedInside.get()).isTrue();
+        assertThat(later.isCancelled()).isTrue();
+        assertThat(never.runs()).isZero();
+        assertThat(timer.stats().pending()).isZero();
+        assertThat(timer.stop()).isEmpty();
+    }
+
     @EachStructure
     void rescheduleLaterMovesTheRun(TimerStructure structure) throws InterruptedException {
         start(structure);

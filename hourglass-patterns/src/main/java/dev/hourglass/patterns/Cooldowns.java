@@ -47,7 +47,7 @@ import java.util.function.Function;
  *
  * @param <E> the entity type: anything with equals and hashCode, such as a player id
  */
-public final class Cooldowns<E> {
+public final class Cooldowns<E> implements AutoCloseable {
 
     private final Timer timer;
     private final NanoClock clock;

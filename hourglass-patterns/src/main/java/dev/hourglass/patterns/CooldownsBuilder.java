@@ -26,13 +26,17 @@ import java.util.Objects;
  */
 public final class CooldownsBuilder<E> {
 
-    /** Cooldowns are compared by subtraction, so they stay well inside the signed range. */
-    static final long MAX_NANOS = Long.MAX_VALUE / 2;
-
     private final Timer timer;
     private final NanoClock clock;
     private final Map<String, CooldownAbility> abilities = new LinkedHashMap<>();
     private CooldownListener<? super E> listener = (entity, ability) -> {};
+
+    /** A positive duration in nanoseconds, saturated as the timer saturates its delays. */
+    static long saturated(Duration duration) {
+        return duration.compareTo(Duration.ofNanos(Timer.MAX_DELAY_NANOS)) > 0
+                ? Timer.MAX_DELAY_NANOS
+                : duration.toNanos();
+    }
 
     CooldownsBuilder(Timer timer, NanoClock clock) {
         this.timer = Objects.requireNonNull(timer, "timer");
@@ -43,11 +47,11 @@ public final class CooldownsBuilder<E> {
      * Defines an ability with one charge.
      *
      * @param name its name, unique, not null
-     * @param cooldown the time from use until it is ready again, positive and at most {@code
-     *     Long.MAX_VALUE / 2} nanoseconds (about 146 years)
+     * @param cooldown the time from use until it is ready again, positive; longer
+     *     than {@link Timer#MAX_DELAY_NANOS} saturates to it, as the timer's periods do
      * @return this builder
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if the name is taken or the cooldown is out of range
+     * @throws IllegalArgumentException if the name is taken or the cooldown is not positive
      */
     public CooldownsBuilder<E> ability(String name, Duration cooldown) {
         return ability(name, cooldown, 1);
@@ -59,20 +63,19 @@ public final class CooldownsBuilder<E> {
      * recharging).
      *
      * @param name its name, unique, not null
-     * @param cooldown the recharge time of one charge, positive and at most {@code Long.MAX_VALUE /
-     *     2} nanoseconds (about 146 years)
+     * @param cooldown the recharge time of one charge, positive; longer than
+     *     {@link Timer#MAX_DELAY_NANOS} saturates to it
      * @param charges how many uses it holds when ready, at least 1
      * @return this builder
      * @throws NullPointerException if {@code name} or {@code cooldown} is null
-     * @throws IllegalArgumentException if the name is taken, the cooldown is out of range or {@code
+     * @throws IllegalArgumentException if the name is taken, the cooldown is not positive or {@code
      *     charges} is less than 1
      */
     public CooldownsBuilder<E> ability(String name, Duration cooldown, int charges) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(cooldown, "cooldown");
-        if (cooldown.isNegative() || cooldown.isZero() || cooldown.compareTo(Duration.ofNanos(MAX_NANOS)) > 0) {
-            throw new IllegalArgumentException(
-                    "cooldown of " + name + " must be positive and at most " + MAX_NANOS + " ns: " + cooldown);
+        if (cooldown.isNegative() || cooldown.isZero()) {
+            throw new IllegalArgumentException("cooldown of " + name + " must be positive: " + cooldown);
         }
         if (charges < 1) {
             throw new IllegalArgumentException("charges of " + name + " must be at least 1: " + charges);
@@ -80,7 +83,7 @@ public final class CooldownsBuilder<E> {
         if (abilities.containsKey(name)) {
             throw new IllegalArgumentException("ability defined twice: " + name);
         }
-        abilities.put(name, new CooldownAbility(name, abilities.size(), cooldown.toNanos(), charges));
+        abilities.put(name, new CooldownAbility(name, abilities.size(), saturated(cooldown), charges));
         return this;
     }
 

@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  * callbacks run on the timer's thread (or its executor), one at a time, never while the countdown's
  * lock is held.
  */
-public final class Countdown {
+public final class Countdown implements AutoCloseable {
 
     private final Timer timer;
     private final NanoClock clock;
@@ -132,6 +132,12 @@ public final class Countdown {
         state = CountdownState.CANCELLED;
         disarm();
         return true;
+    }
+
+    /** Cancels the countdown, as {@link #cancel()} does, so it works in try-with-resources. */
+    @Override
+    public void close() {
+        cancel();
     }
 
     /**

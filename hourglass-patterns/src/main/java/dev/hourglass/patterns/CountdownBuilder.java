@@ -24,9 +24,8 @@ import java.util.Objects;
 public final class CountdownBuilder {
 
     /** Due times are compared by subtraction, so lengths stay well inside the signed range. */
-    static final long MAX_NANOS = Long.MAX_VALUE / 2;
-
     private final Timer timer;
+
     private final NanoClock clock;
     private long durationNanos = -1;
     private long intervalNanos = -1;
@@ -41,37 +40,33 @@ public final class CountdownBuilder {
     /**
      * Sets how long the countdown runs, not counting pauses; required.
      *
-     * @param duration not negative, at most {@code Long.MAX_VALUE / 2} nanoseconds (about 146
-     *     years); zero completes at once
+     * @param duration zero or less completes at once; longer than {@link
+     *     dev.hourglass.timer.Timer#MAX_DELAY_NANOS} (about 146 years) saturates to it
      * @return this builder
      * @throws NullPointerException if {@code duration} is null
-     * @throws IllegalArgumentException if {@code duration} is negative or too long
      */
     public CountdownBuilder duration(Duration duration) {
         Objects.requireNonNull(duration, "duration");
-        if (duration.isNegative() || duration.compareTo(Duration.ofNanos(MAX_NANOS)) > 0) {
-            throw new IllegalArgumentException(
-                    "duration must not be negative nor exceed " + MAX_NANOS + " ns: " + duration);
-        }
-        this.durationNanos = duration.toNanos();
+        // As for the timer's delays: zero or less completes at once, longer saturates.
+        this.durationNanos = duration.isNegative() ? 0 : CooldownsBuilder.saturated(duration);
         return this;
     }
 
     /**
      * Sets the time between ticks; required.
      *
-     * @param interval positive, at most {@code Long.MAX_VALUE / 2} nanoseconds
+     * @param interval positive; longer than {@link dev.hourglass.timer.Timer#MAX_DELAY_NANOS}
+     *     saturates to it
      * @return this builder
      * @throws NullPointerException if {@code interval} is null
-     * @throws IllegalArgumentException if {@code interval} is not positive or too long
+     * @throws IllegalArgumentException if {@code interval} is not positive
      */
     public CountdownBuilder interval(Duration interval) {
         Objects.requireNonNull(interval, "interval");
-        if (interval.isNegative() || interval.isZero() || interval.compareTo(Duration.ofNanos(MAX_NANOS)) > 0) {
-            throw new IllegalArgumentException(
-                    "interval must be positive and at most " + MAX_NANOS + " ns: " + interval);
+        if (interval.isNegative() || interval.isZero()) {
+            throw new IllegalArgumentException("interval must be positive: " + interval);
         }
-        this.intervalNanos = interval.toNanos();
+        this.intervalNanos = CooldownsBuilder.saturated(interval);
         return this;
     }
 

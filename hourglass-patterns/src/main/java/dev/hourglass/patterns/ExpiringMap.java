@@ -36,9 +36,10 @@ import java.util.function.BiConsumer;
  * limit. One timeout per entry would cost a timer hand-off per put and make the timer, not the
  * map, decide how much expiry work runs at once.
  *
- * <p>TTLs: zero means the entry expires the moment it is put: it is never visible, and the listener
- * hears of it at once, on the calling thread. A TTL longer than {@code Long.MAX_VALUE / 2}
- * nanoseconds (about 146 years) is cut to it, which in practice never expires.
+ * <p>TTLs: zero or less means the entry expires the moment it is put: it is never visible, and the
+ * listener hears of it at once, on the calling thread. A TTL longer than {@link
+ * Timer#MAX_DELAY_NANOS} (about 146 years) saturates to it, as the timer's delays do, which in
+ * practice never expires.
  *
  * <p>Complexity: get, containsKey and ttl of a live entry are one hash lookup and one clock reading,
  * without a lock; put, putIfAbsent, refresh and remove are O(log n) under the map's lock; size is
@@ -56,9 +57,6 @@ import java.util.function.BiConsumer;
  * @param <V> the value type
  */
 public final class ExpiringMap<K, V> implements AutoCloseable {
-
-    /** The longest TTL, in nanoseconds; longer ones are cut to it. */
-    private static final long MAX_TTL_NANOS = Long.MAX_VALUE / 2;
 
     private final Timer timer;
     private final NanoClock clock;
@@ -481,11 +479,12 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
         }
     }
 
+    /** As for the timer's delays: zero or less expires now, longer than the longest saturates. */
     private static long ttlNanos(Duration ttl) {
         Objects.requireNonNull(ttl, "ttl");
         if (ttl.isNegative()) {
-            throw new IllegalArgumentException("ttl must not be negative: " + ttl);
+            return 0;
         }
-        return ttl.compareTo(Duration.ofNanos(MAX_TTL_NANOS)) >= 0 ? MAX_TTL_NANOS : ttl.toNanos();
+        return ttl.compareTo(Duration.ofNanos(Timer.MAX_DELAY_NANOS)) >= 0 ? Timer.MAX_DELAY_NANOS : ttl.toNanos();
     }
 }

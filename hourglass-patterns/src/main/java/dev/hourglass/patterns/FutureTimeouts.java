@@ -36,11 +36,11 @@ public final class FutureTimeouts {
      *
      * @param timer the timer that measures the timeout
      * @param future the future to bound
-     * @param timeout how long it may take, not negative
+     * @param timeout how long it may take; zero or less means now, longer than {@link
+     *     dev.hourglass.timer.Timer#MAX_DELAY_NANOS} saturates
      * @param <T> the future's result type
      * @return {@code future}
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if {@code timeout} is negative
      * @throws IllegalStateException if the timer is closed (the future is left as it was)
      * @throws java.util.concurrent.RejectedExecutionException if the timer's pending limit is reached
      */
@@ -58,11 +58,11 @@ public final class FutureTimeouts {
      * @param timer the timer that measures the timeout
      * @param future the future to bound
      * @param value the result on timeout, may be null
-     * @param timeout how long it may take, not negative
+     * @param timeout how long it may take; zero or less means now, longer than {@link
+     *     dev.hourglass.timer.Timer#MAX_DELAY_NANOS} saturates
      * @param <T> the future's result type
      * @return {@code future}
      * @throws NullPointerException if {@code timer}, {@code future} or {@code timeout} is null
-     * @throws IllegalArgumentException if {@code timeout} is negative
      * @throws IllegalStateException if the timer is closed (the future is left as it was)
      * @throws java.util.concurrent.RejectedExecutionException if the timer's pending limit is reached
      */
@@ -87,10 +87,8 @@ public final class FutureTimeouts {
     }
 
     private static void requireTimeout(Duration timeout) {
+        // As for the timer: zero or less means now, longer than Timer.MAX_DELAY_NANOS saturates.
         Objects.requireNonNull(timeout, "timeout");
-        if (timeout.isNegative()) {
-            throw new IllegalArgumentException("timeout must not be negative: " + timeout);
-        }
     }
 
     /**

@@ -64,9 +64,6 @@ import java.util.function.Consumer;
  */
 public final class IdleDetector<K> implements AutoCloseable {
 
-    /** The timer saturates longer delays to this, and so does the detector. */
-    private static final long MAX_NANOS = Long.MAX_VALUE / 2;
-
     private final Timer timer;
     final NanoClock clock;
     private final Duration timeout;
@@ -79,7 +76,9 @@ public final class IdleDetector<K> implements AutoCloseable {
         this.timer = timer;
         this.clock = clock;
         this.timeout = timeout;
-        this.timeoutNanos = timeout.compareTo(Duration.ofNanos(MAX_NANOS)) > 0 ? MAX_NANOS : timeout.toNanos();
+        this.timeoutNanos = timeout.compareTo(Duration.ofNanos(Timer.MAX_DELAY_NANOS)) > 0
+                ? Timer.MAX_DELAY_NANOS
+                : timeout.toNanos();
         this.onIdle = onIdle;
     }
 
