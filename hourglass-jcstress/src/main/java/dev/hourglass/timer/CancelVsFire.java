@@ -10,12 +10,18 @@ import org.openjdk.jcstress.infra.results.L_Result;
 
 /**
  * A caller cancels a timeout while the driver fires it: exactly one of "the task
- * ran" and "cancel returned true", and afterwards the driver holds nothing.
+ * ran" and "cancel returned true"; afterwards the driver holds nothing and counted it once.
  */
 @JCStressTest
-@Outcome(id = "1 runs, cancel false, expired, 0 left", expect = Expect.ACCEPTABLE, desc = "fired; the cancel came late")
-@Outcome(id = "0 runs, cancel true, cancelled, 0 left", expect = Expect.ACCEPTABLE, desc = "cancelled before it fired")
-@Outcome(expect = Expect.FORBIDDEN, desc = "ran and cancelled, neither, or left in the queue")
+@Outcome(
+        id = "1 runs, cancel false, expired, 0 left, 1 fired, 0 cancelled, 0 pending",
+        expect = Expect.ACCEPTABLE,
+        desc = "fired; the cancel came late")
+@Outcome(
+        id = "0 runs, cancel true, cancelled, 0 left, 0 fired, 1 cancelled, 0 pending",
+        expect = Expect.ACCEPTABLE,
+        desc = "cancelled before it fired")
+@Outcome(expect = Expect.FORBIDDEN, desc = "ran and cancelled, neither, left in the queue, or miscounted")
 @State
 public class CancelVsFire {
 
@@ -49,6 +55,6 @@ public class CancelVsFire {
     public void outcome(L_Result r) {
         loop.driver.turn();
         r.r1 = loop.runs + " runs, cancel " + cancelled + ", " + ManualLoop.phase(timeout) + ", "
-                + (loop.driver.hasTimers() ? 1 : 0) + " left";
+                + (loop.driver.hasTimers() ? 1 : 0) + " left, " + loop.counts();
     }
 }

@@ -16,14 +16,14 @@ import org.openjdk.jcstress.infra.results.L_Result;
  */
 @JCStressTest
 @Outcome(
-        id = "cancel true, reschedule true, cancelled, 0 runs, 0 left",
+        id = "cancel true, reschedule true, cancelled, 0 runs, 0 left, 0 fired, 1 cancelled, 0 pending",
         expect = Expect.ACCEPTABLE,
         desc = "moved, then cancelled")
 @Outcome(
-        id = "cancel true, reschedule false, cancelled, 0 runs, 0 left",
+        id = "cancel true, reschedule false, cancelled, 0 runs, 0 left, 0 fired, 1 cancelled, 0 pending",
         expect = Expect.ACCEPTABLE,
         desc = "cancelled, so the move was refused")
-@Outcome(expect = Expect.FORBIDDEN, desc = "ran, not cancelled, or left in the queue")
+@Outcome(expect = Expect.FORBIDDEN, desc = "ran, not cancelled, left in the queue, or miscounted")
 @State
 public class CancelVsReschedule {
 
@@ -58,6 +58,6 @@ public class CancelVsReschedule {
     public void outcome(L_Result r) {
         loop.turnMuchLater();
         r.r1 = "cancel " + cancelled + ", reschedule " + moved + ", " + ManualLoop.phase(timeout) + ", " + loop.runs
-                + " runs, " + (loop.driver.hasTimers() ? 1 : 0) + " left";
+                + " runs, " + (loop.driver.hasTimers() ? 1 : 0) + " left, " + loop.counts();
     }
 }

@@ -56,6 +56,12 @@ final class ManualLoop {
         driver.turn();
     }
 
+    /** The driver's counts, as the outcomes show them: each timeout counted once, none pending. */
+    String counts() {
+        TimerStats stats = driver.stats();
+        return stats.fired() + " fired, " + stats.cancelled() + " cancelled, " + stats.pending() + " pending";
+    }
+
     /** The phase of a timeout, as the outcomes name it. */
     static String phase(Timeout timeout) {
         if (timeout.isCancelled()) {

@@ -16,14 +16,14 @@ import org.openjdk.jcstress.infra.results.L_Result;
  */
 @JCStressTest
 @Outcome(
-        id = "1 runs, then 1 before the old deadline, 1 in the end, 0 left",
+        id = "1 runs, then 1 before the old deadline, 1 in the end, 0 left, 1 fired, 0 cancelled, 0 pending",
         expect = Expect.ACCEPTABLE,
         desc = "handed over before the turn took the intake")
 @Outcome(
-        id = "0 runs, then 1 before the old deadline, 1 in the end, 0 left",
+        id = "0 runs, then 1 before the old deadline, 1 in the end, 0 left, 1 fired, 0 cancelled, 0 pending",
         expect = Expect.ACCEPTABLE,
         desc = "handed over after it")
-@Outcome(expect = Expect.FORBIDDEN, desc = "ran twice, never, at the old deadline, or left in the queue")
+@Outcome(expect = Expect.FORBIDDEN, desc = "ran twice, never, at the old deadline, left in the queue, or miscounted")
 @State
 public class RescheduleEarlierVsFire {
 
@@ -63,7 +63,7 @@ public class RescheduleEarlierVsFire {
         loop.turnMuchLater();
         r.r1 = moved
                 ? first + " runs, then " + second + " before the old deadline, " + loop.runs + " in the end, "
-                        + (loop.driver.hasTimers() ? 1 : 0) + " left"
+                        + (loop.driver.hasTimers() ? 1 : 0) + " left, " + loop.counts()
                 : "reschedule refused";
     }
 }

@@ -15,12 +15,15 @@ import org.openjdk.jcstress.infra.results.L_Result;
  * and the reschedule returned false, or it did not fire at the old deadline and fires once later.
  */
 @JCStressTest
-@Outcome(id = "1 runs then 1, reschedule false", expect = Expect.ACCEPTABLE, desc = "fired; the reschedule came late")
 @Outcome(
-        id = "0 runs then 1, reschedule true",
+        id = "1 runs then 1, reschedule false, 1 fired, 0 cancelled, 0 pending",
+        expect = Expect.ACCEPTABLE,
+        desc = "fired; the reschedule came late")
+@Outcome(
+        id = "0 runs then 1, reschedule true, 1 fired, 0 cancelled, 0 pending",
         expect = Expect.ACCEPTABLE,
         desc = "moved, then fired at the new deadline")
-@Outcome(expect = Expect.FORBIDDEN, desc = "fired at the old deadline after a reschedule, twice, or never")
+@Outcome(expect = Expect.FORBIDDEN, desc = "fired at the old deadline after a reschedule, twice, never, or miscounted")
 @State
 public class RescheduleVsFire {
 
@@ -54,6 +57,6 @@ public class RescheduleVsFire {
     public void outcome(L_Result r) {
         int before = loop.runs;
         loop.turnMuchLater();
-        r.r1 = before + " runs then " + loop.runs + ", reschedule " + moved;
+        r.r1 = before + " runs then " + loop.runs + ", reschedule " + moved + ", " + loop.counts();
     }
 }

@@ -15,16 +15,23 @@ import org.openjdk.jcstress.infra.results.L_Result;
  * one that never runs, ends cancelled and is among those the close returns: never lost.
  */
 @JCStressTest
-@Outcome(id = "rejected, 0 runs, 0 returned by close", expect = Expect.ACCEPTABLE, desc = "scheduled after the close")
 @Outcome(
-        id = "scheduled, 1 runs, expired, 0 returned by close",
+        id = "rejected, 0 runs, 0 returned by close, 0 fired, 0 cancelled, 0 pending",
+        expect = Expect.ACCEPTABLE,
+        desc = "refused: the timer was closed")
+@Outcome(
+        id = "rejected, 0 runs, 0 returned by close, 0 fired, 1 cancelled, 0 pending",
+        expect = Expect.ACCEPTABLE,
+        desc = "handed over after the driver's last look, so cancelled and refused")
+@Outcome(
+        id = "scheduled, 1 runs, expired, 0 returned by close, 1 fired, 0 cancelled, 0 pending",
         expect = Expect.ACCEPTABLE,
         desc = "ran in the turn before the close")
 @Outcome(
-        id = "scheduled, 0 runs, cancelled, 1 returned by close",
+        id = "scheduled, 0 runs, cancelled, 1 returned by close, 0 fired, 1 cancelled, 0 pending",
         expect = Expect.ACCEPTABLE,
         desc = "cancelled by the close and returned")
-@Outcome(expect = Expect.FORBIDDEN, desc = "lost, run after the close, or returned and run")
+@Outcome(expect = Expect.FORBIDDEN, desc = "lost, run after the close, returned and run, or miscounted")
 @State
 public class ScheduleVsClose {
 
@@ -66,6 +73,7 @@ public class ScheduleVsClose {
         if (neverRan.size() == 1 && neverRan.get(0) != timeout) {
             returned = "another returned by close";
         }
-        r.r1 = rejected ? what + ", " + loop.runs + " runs, " + returned : what + ", " + returned;
+        r.r1 = (rejected ? what + ", " + loop.runs + " runs, " + returned : what + ", " + returned) + ", "
+                + loop.counts();
     }
 }

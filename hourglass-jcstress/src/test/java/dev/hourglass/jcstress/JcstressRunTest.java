@@ -57,7 +57,9 @@ class JcstressRunTest {
                     .isTrue();
             samples.merge(result.getName(), result.getTotalCount(), Long::sum);
         }
-        assertThat(samples.keySet()).as("tests that ran").isEqualTo(new TreeSet<>(TestList.tests()));
+        assertThat(samples.keySet())
+                .as("tests that ran (each needs as many CPUs as it has actors: 2)")
+                .isEqualTo(new TreeSet<>(TestList.tests()));
         assertThat(samples)
                 .allSatisfy((test, count) ->
                         assertThat(count).as("samples of %s", test).isPositive());
