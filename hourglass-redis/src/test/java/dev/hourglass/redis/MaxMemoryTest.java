@@ -2,7 +2,6 @@ package dev.hourglass.redis;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -63,9 +62,24 @@ class MaxMemoryTest {
                     .substring("used_memory:".length())
                     .trim());
             assertThat(used).as("used memory").isLessThan(MAX_MEMORY + 2 * payload.length + (256 << 10));
-            assertThatThrownBy(() ->
-                            node.scheduleAll("q", List.of(TimerRequest.after("batch", Duration.ofHours(1), payload))))
-                    .isInstanceOf(RedisTimersException.class)
+            // Redis refuses a write only while its memory is over the limit, and freeing a client's
+            // buffers may bring it just under for one more write: a batch is refused within a few.
+            RedisTimersException batchRefused = null;
+            for (int i = 0; i < 20 && batchRefused == null; i++) {
+                String id = "batch" + i;
+                try {
+                    node.scheduleAll("q", List.of(TimerRequest.after(id, Duration.ofHours(1), payload)));
+                    acked.add(id);
+                } catch (RedisTimersException e) {
+                    batchRefused = e;
+                    assertThat(node.lookup("q", id))
+                            .as("the refused batch left nothing")
+                            .isEmpty();
+                }
+            }
+            assertThat(batchRefused)
+                    .as("a batch past maxmemory is refused")
+                    .isNotNull()
                     .hasMessageContaining("OOM");
             for (String id : acked) {
                 assertThat(node.lookup("q", id)).as(id).isPresent();
