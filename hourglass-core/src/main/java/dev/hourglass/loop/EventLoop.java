@@ -15,7 +15,6 @@ import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
@@ -81,13 +80,7 @@ public final class EventLoop implements Timer, Executor {
     private final Runnable wake;
     private final Consumer<SelectionKey> onReady = this::ready;
 
-    /** Guards {@link #tasks}; taken once per turn by the loop and once per {@link #execute}. */
-    private final Object taskLock = new Object();
-
-    private ArrayDeque<Runnable> tasks = new ArrayDeque<>();
-
-    /** Loop-only: the emptied batch, reused as the next inbox of tasks. */
-    private ArrayDeque<Runnable> spare = new ArrayDeque<>();
+    private final LoopTasks tasks;
 
     private volatile Thread owner;
 
@@ -98,6 +91,7 @@ public final class EventLoop implements Timer, Executor {
         this.clock = timers.clock();
         this.clockFlows = clock.flows();
         this.wake = selector::wakeup;
+        this.tasks = new LoopTasks(timers::isClosed);
     }
 
     /**
@@ -250,13 +244,7 @@ public final class EventLoop implements Timer, Executor {
     @Override
     public void execute(Runnable task) {
         Objects.requireNonNull(task, "task");
-        synchronized (taskLock) {
-            // Checked under the lock the loop's last batch takes: nothing accepted is left behind.
-            if (timers.isClosed()) {
-                throw new RejectedExecutionException("event loop is closed");
-            }
-            tasks.add(task);
-        }
+        tasks.add(task);
         // Unconditional: a wake-up of a selector that is not selecting just skips its next wait.
         selector.wakeup();
     }
@@ -337,7 +325,7 @@ public final class EventLoop implements Timer, Executor {
         try {
             while (!timers.isClosed()) {
                 select();
-                runTasks();
+                tasks.runBatch();
                 timers.turn();
             }
         } catch (IOException e) {
@@ -385,29 +373,9 @@ public final class EventLoop implements Timer, Executor {
         }
     }
 
-    /** Runs the tasks handed over before this call; those they hand over wait for the next turn. */
-    private void runTasks() {
-        ArrayDeque<Runnable> batch;
-        synchronized (taskLock) {
-            if (tasks.isEmpty()) {
-                return;
-            }
-            batch = tasks;
-            tasks = spare;
-        }
-        for (Runnable task = batch.poll(); task != null; task = batch.poll()) {
-            try {
-                task.run();
-            } catch (Throwable e) {
-                LOG.log(System.Logger.Level.WARNING, "task " + task + " threw", e);
-            }
-        }
-        spare = batch;
-    }
-
     private void stopLoop() {
         try {
-            runTasks();
+            tasks.runBatch();
             timers.shutdown();
             for (SelectionKey key : selector.keys()) {
                 closeLogged(key.channel());

@@ -5,7 +5,6 @@ import static dev.hourglass.timer.TimeoutNode.CLOSED;
 import static dev.hourglass.timer.TimeoutNode.DUE;
 import static dev.hourglass.timer.TimeoutNode.EXPIRED;
 import static dev.hourglass.timer.TimeoutNode.LOCKED;
-import static dev.hourglass.timer.TimeoutNode.MOVED;
 import static dev.hourglass.timer.TimeoutNode.PENDING;
 import static dev.hourglass.timer.TimeoutNode.PHASE;
 import static dev.hourglass.timer.TimeoutNode.QUEUED;
@@ -19,9 +18,9 @@ import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
- * The driver's own side: the queue, the firing of due timeouts, re-arming and the periodic
- * arithmetic, and the counts. Owned by one thread (the driver's), except {@link #runOnExecutor},
- * which runs a task on an executor's thread and hands the timeout back through its {@link Handoff}.
+ * The driver's own side: the queue, the firing of due timeouts and their re-arming, the list of
+ * timeouts due now, and the counts; a {@link TaskRunner} runs the tasks (here or on an executor)
+ * and does the periodic arithmetic. Owned by one thread, the driver's.
  *
  * <p>A timeout is filed at or before its deadline; one delivered early (moved later by another
  * thread, or held at a bounded wheel's edge) is filed again instead of run. A timeout due when it
@@ -31,16 +30,15 @@ import java.util.function.Consumer;
  * <p>Complexity: the structure's per timeout. Ordering: due timeouts run in the structure's order,
  * then those that arrived due, in arrival order.
  *
- * <p>Thread-safety: the driver's thread only, except the counters' readers and {@link
- * #runOnExecutor}.
+ * <p>Thread-safety: the driver's thread only, except the counters' readers and {@link #closing}.
  */
 final class Engine {
 
     private final NanoClock clock;
     private final Filing filing;
     private final Executor executor;
-    private final Timer.ExceptionHandler exceptionHandler;
     final Counters counters = new Counters();
+    private final TaskRunner runner;
     private final ArrayDeque<TimeoutNode> due = new ArrayDeque<>();
     private final Consumer<TimeoutNode> fire = this::fire;
 
@@ -57,7 +55,7 @@ final class Engine {
         this.clock = clock;
         this.filing = filing;
         this.executor = executor;
-        this.exceptionHandler = exceptionHandler;
+        this.runner = new TaskRunner(clock, exceptionHandler, counters);
         this.now = filing.queue().time();
     }
 
@@ -108,7 +106,7 @@ final class Engine {
             if ((s & CLOSED) == 0) {
                 filing.unfile(node);
                 counters.cancelled();
-                notifyCancelled(node);
+                runner.notifyCancelled(node);
             }
         } else if (phase == PENDING && (s & DUE) == 0) {
             // A timeout in the due list is looked at when the list runs.
@@ -179,31 +177,17 @@ final class Engine {
         }
         if (executor == null) {
             counters.fired();
-            run(node, deadline);
+            runner.run(node, deadline);
             rearm(node, deadline);
             return;
         }
         try {
-            executor.execute(() -> runOnExecutor(node, deadline));
+            executor.execute(() -> runner.runOnExecutor(node, deadline));
         } catch (Throwable e) {
             // Rejected, a broken executor, or no thread to be had: report it and keep the driver
             // alive; a periodic timeout tries its next run.
-            report(node, e);
+            runner.report(node, e);
             rearm(node, deadline);
-        }
-    }
-
-    private void run(TimeoutNode node, long deadline) {
-        counters.lateness.record(clock.nanoTime() - deadline);
-        Object task = node.payload();
-        try {
-            if (task instanceof TimerTask) {
-                ((TimerTask) task).run(node);
-            } else {
-                ((Runnable) task).run();
-            }
-        } catch (Throwable e) {
-            report(node, e);
         }
     }
 
@@ -219,70 +203,10 @@ final class Engine {
             }
             return;
         }
-        node.deadline(nextRun(node, s, ranFor));
+        node.deadline(runner.nextRun(node, s, ranFor));
         node.unlock(PENDING | (s & QUEUED));
         if ((s & QUEUED) == 0) {
             apply(node);
-        }
-    }
-
-    /** Under the node's lock: the deadline after a periodic run, unless a reschedule chose it. */
-    private long nextRun(TimeoutNode node, int s, long ranFor) {
-        if ((s & MOVED) != 0) {
-            return node.deadline();
-        }
-        long period = node.period();
-        return period > 0 ? ranFor + period : clock.nanoTime() - period;
-    }
-
-    /** Runs on an executor's thread; hands a periodic timeout back to the driver afterwards. */
-    private void runOnExecutor(TimeoutNode node, long deadline) {
-        boolean periodic = node.period() != 0;
-        if (periodic) {
-            // A cancel before this point stops the run; one after it stops only the runs after.
-            int s = node.lock();
-            if ((s & PHASE) != RUNNING) {
-                if ((s & PHASE) == PENDING) {
-                    node.unlock(s);
-                }
-                return;
-            }
-            node.unlock(s);
-        }
-        counters.firedElsewhere();
-        run(node, deadline);
-        if (!periodic) {
-            return;
-        }
-        boolean direct = node.driver.onDriverThread();
-        int s = node.lock();
-        if ((s & PHASE) == RUNNING) {
-            node.deadline(nextRun(node, s, deadline));
-            // Off the driver's thread it goes on the intake, unless it is there already.
-            node.unlock(PENDING | (direct ? s & QUEUED : QUEUED));
-            if ((s & QUEUED) == 0) {
-                node.driver.handOver(node, true);
-            }
-        }
-    }
-
-    private void notifyCancelled(TimeoutNode node) {
-        Object task = node.payload();
-        if (task instanceof TimerTask) {
-            try {
-                ((TimerTask) task).cancelled(node);
-            } catch (Throwable e) {
-                report(node, e);
-            }
-        }
-    }
-
-    private void report(TimeoutNode node, Throwable error) {
-        try {
-            exceptionHandler.handle(node, error);
-        } catch (Throwable handlerError) {
-            handlerError.addSuppressed(error);
-            handlerError.printStackTrace();
         }
     }
 

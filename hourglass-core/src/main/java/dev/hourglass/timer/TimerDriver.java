@@ -5,10 +5,8 @@ import dev.hourglass.time.NanoClock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -44,25 +42,15 @@ public final class TimerDriver implements Timer, Handoff {
     private final Engine engine;
     private final Counters counters;
     private final Intake intake = new Intake();
-    private final Runnable waker;
+    private final SleepGate gate;
     private final long maxPending;
     private final ThreadFactory threadFactory;
-    private final CountDownLatch stopped = new CountDownLatch(1);
+    private final Stopping stopping = new Stopping();
 
     private volatile Thread owner;
 
     /** What {@link Timeout#timer()} returns: this, or the loop that wraps it. */
     private volatile Timer face = this;
-
-    /** True while the loop sleeps or is about to; {@link #wakeAt} is meaningful only then. */
-    private volatile boolean sleeping;
-
-    private volatile boolean sleepingIdle;
-    private volatile long wakeAt;
-
-    private volatile boolean closed;
-    private volatile boolean terminated;
-    private List<Timeout> neverRan;
 
     TimerDriver(TimerSettings settings, Runnable waker) {
         this.clock = settings.clock;
@@ -71,7 +59,7 @@ public final class TimerDriver implements Timer, Handoff {
         this.linked = filing instanceof NodeFiling;
         this.engine = new Engine(clock, filing, settings.executor, settings.exceptionHandler);
         this.counters = engine.counters;
-        this.waker = waker;
+        this.gate = new SleepGate(waker);
         this.maxPending = settings.maxPending;
         this.threadFactory = settings.threadFactory;
     }
@@ -124,7 +112,7 @@ public final class TimerDriver implements Timer, Handoff {
 
     private Timeout start(Object task, long delayNanos, long period) {
         Objects.requireNonNull(task, "task");
-        if (closed) {
+        if (stopping.isClosed()) {
             throw new IllegalStateException("timer is closed");
         }
         // Without a limit nothing is summed; with one, threads scheduling at the same moment may
@@ -156,16 +144,8 @@ public final class TimerDriver implements Timer, Handoff {
             return true;
         }
         intake.push(node);
-        if (sleeping) {
-            if (wake && (sleepingIdle || node.deadlineNow() - wakeAt < 0)) {
-                waker.run();
-            } else if ((ThreadLocalRandom.current().nextInt() & (WAKE_EVERY - 1)) == 0) {
-                // Cancellations and later deadlines do not wake the loop; without this they would
-                // stay reachable until its next deadline, which may be hours away.
-                waker.run();
-            }
-        }
-        if (terminated && engine.cancelForClose(node, null, true)) {
+        gate.pushed(node.deadlineNow(), wake);
+        if (stopping.isTerminated() && engine.cancelForClose(node, null, true)) {
             // Pushed after the loop's last look at the intake: nobody will ever take it.
             return false;
         }
@@ -204,7 +184,7 @@ public final class TimerDriver implements Timer, Handoff {
 
     @Override
     public boolean isClosed() {
-        return closed;
+        return stopping.isClosed();
     }
 
     @Override
@@ -215,7 +195,7 @@ public final class TimerDriver implements Timer, Handoff {
         if (owner == null && bind()) {
             // No loop ever ran it: stop here.
             shutdown();
-            return neverRan();
+            return awaitStopped();
         }
         if (onDriverThread()) {
             // A task cannot wait for the thread it runs on: the loop stops after this turn.
@@ -232,19 +212,7 @@ public final class TimerDriver implements Timer, Handoff {
      * @return the timeouts that never ran
      */
     public List<Timeout> awaitStopped() {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                stopped.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        return neverRan();
+        return stopping.await();
     }
 
     /**
@@ -253,19 +221,12 @@ public final class TimerDriver implements Timer, Handoff {
      * @return false if it was closed already
      */
     public boolean beginClose() {
-        synchronized (this) {
-            if (closed) {
-                return false;
-            }
-            closed = true;
-            engine.closing = true;
+        if (!stopping.close()) {
+            return false;
         }
-        waker.run();
+        engine.closing = true;
+        gate.wake();
         return true;
-    }
-
-    private synchronized List<Timeout> neverRan() {
-        return neverRan == null ? List.of() : neverRan;
     }
 
     // ---- the loop's side ----
@@ -330,19 +291,12 @@ public final class TimerDriver implements Timer, Handoff {
      * @return false if the loop must not sleep, because work or a close arrived meanwhile
      */
     public boolean prepareToSleep(boolean idle, long deadline) {
-        wakeAt = deadline;
-        sleepingIdle = idle;
-        sleeping = true;
-        if (!intake.isEmpty() || closed) {
-            sleeping = false;
-            return false;
-        }
-        return true;
+        return gate.prepare(idle, deadline, intake, stopping.isClosed());
     }
 
     /** Tells the driver that the loop woke up. */
     public void awake() {
-        sleeping = false;
+        gate.awake();
     }
 
     /**
@@ -350,12 +304,10 @@ public final class TimerDriver implements Timer, Handoff {
      * timer, cancels every timeout left and keeps them for {@link #stop()}.
      */
     public void shutdown() {
-        synchronized (this) {
-            closed = true;
-            engine.closing = true;
-        }
+        stopping.close();
+        engine.closing = true;
         List<Timeout> left = engine.shutdown(intake.takeAll());
-        terminated = true;
+        stopping.terminate();
         // Anything pushed after the last look: scheduled while closing, or a periodic run on an
         // executor that ended meanwhile. Whatever is pushed from now on, handOver cancels itself.
         for (TimeoutNode late = intake.takeAll(); late != null; ) {
@@ -363,10 +315,7 @@ public final class TimerDriver implements Timer, Handoff {
             engine.cancelForClose(late, left, true);
             late = next;
         }
-        synchronized (this) {
-            neverRan = List.copyOf(left);
-        }
-        stopped.countDown();
+        stopping.stopped(left);
     }
 
     @Override

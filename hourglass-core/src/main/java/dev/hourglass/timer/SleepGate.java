@@ -1,0 +1,65 @@
+package dev.hourglass.timer;
+
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * How a driver's loop sleeps and who wakes it. The loop announces its sleep (and the deadline it
+ * sleeps towards) before it checks the intake one last time; a producer pushes before it reads the
+ * announcement. Both sides are volatile, so at least one of them sees the other: either the loop
+ * finds the new node and does not sleep, or the producer finds the loop asleep and decides whether
+ * to wake it. The waker (unpark, {@code Selector.wakeup()}) must be remembered if it comes before
+ * the loop actually waits, so that no wake-up is lost.
+ *
+ * <p>A producer wakes the loop when its deadline is earlier than the one slept towards or the loop
+ * sleeps with nothing to wait for; other messages (cancellations, later deadlines) wake it with a
+ * chance of one in {@link TimerDriver#WAKE_EVERY}, drawn from a thread-local generator, so that they
+ * never pile up until a far deadline without any counter shared between producers.
+ *
+ * <p>Complexity: O(1). Thread-safety: {@link #pushed} from any thread; the rest from the loop.
+ */
+final class SleepGate {
+
+    private final Runnable waker;
+
+    /** True while the loop sleeps or is about to; {@link #wakeAt} is meaningful only then. */
+    private volatile boolean sleeping;
+
+    private volatile boolean sleepingIdle;
+    private volatile long wakeAt;
+
+    SleepGate(Runnable waker) {
+        this.waker = waker;
+    }
+
+    /** Announces the sleep; returns false (and takes it back) if work or a close came meanwhile. */
+    boolean prepare(boolean idle, long deadline, Intake intake, boolean closed) {
+        wakeAt = deadline;
+        sleepingIdle = idle;
+        sleeping = true;
+        if (!intake.isEmpty() || closed) {
+            sleeping = false;
+            return false;
+        }
+        return true;
+    }
+
+    void awake() {
+        sleeping = false;
+    }
+
+    /** Called by a producer after it pushed a node due at {@code deadline}. */
+    void pushed(long deadline, boolean mayWake) {
+        if (!sleeping) {
+            return;
+        }
+        if (mayWake && (sleepingIdle || deadline - wakeAt < 0)) {
+            waker.run();
+        } else if ((ThreadLocalRandom.current().nextInt() & (TimerDriver.WAKE_EVERY - 1)) == 0) {
+            waker.run();
+        }
+    }
+
+    void wake() {
+        waker.run();
+    }
+}
