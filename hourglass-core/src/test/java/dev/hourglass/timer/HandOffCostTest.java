@@ -1,0 +1,53 @@
+package dev.hourglass.timer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hourglass.time.ManualNanoClock;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What each operation from another thread hands to the driver (issue 11, item 2): a later
+ * reschedule only writes the deadline; an earlier one and a cancel put the timeout on the intake,
+ * once however often they are repeated before the driver takes it.
+ */
+class HandOffCostTest {
+
+    private final ManualNanoClock clock = new ManualNanoClock(0);
+    private final TimerDriver driver = Timers.builder().clock(clock).buildDriver(() -> {});
+
+    /** Runs {@code call} on a thread that is not the driver's. */
+    private static <T> T elsewhere(Supplier<T> call) {
+        return CompletableFuture.supplyAsync(call).join();
+    }
+
+    private static boolean queued(Timeout timeout) {
+        return (((TimeoutNode) timeout).state() & TimeoutNode.QUEUED) != 0;
+    }
+
+    @Test
+    void onlyEarlierMovesAndCancelsReachTheDriver() {
+        driver.bind();
+        Timeout timeout = elsewhere(() -> driver.schedule(() -> {}, Duration.ofSeconds(10)));
+        assertThat(queued(timeout)).as("a schedule hands the timeout over").isTrue();
+        driver.turn();
+        assertThat(queued(timeout)).isFalse();
+
+        assertThat(elsewhere(() -> timeout.reschedule(Duration.ofSeconds(20)))).isTrue();
+        assertThat(queued(timeout)).as("a later move hands nothing over").isFalse();
+
+        assertThat(elsewhere(() -> timeout.reschedule(Duration.ofSeconds(5)))).isTrue();
+        assertThat(queued(timeout)).as("an earlier move hands the timeout over").isTrue();
+        assertThat(elsewhere(() -> timeout.reschedule(Duration.ofSeconds(1)))).isTrue();
+        assertThat(elsewhere(timeout::cancel)).isTrue();
+        driver.turn();
+        assertThat(queued(timeout))
+                .as("taken once, however often it was handed over")
+                .isFalse();
+        assertThat(driver.stats().cancelled()).isOne();
+        assertThat(driver.hasTimers()).isFalse();
+        driver.shutdown();
+    }
+}
