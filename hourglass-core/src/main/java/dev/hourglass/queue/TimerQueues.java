@@ -17,7 +17,7 @@ package dev.hourglass.queue;
 public final class TimerQueues {
 
     /**
-     * The proposed tick of a thread-safe timer's wheel: 100,000 ns (0.1 ms). Rounding up to the
+     * The default tick of a thread-safe timer's wheel (its builder's): 100,000 ns (0.1 ms). Rounding up to the
      * tick makes a timer at most 0.1 ms late before the driver's own wake-up delay, while a
      * tickless driver on {@link #DEFAULT_STRUCTURE} pays nothing for the empty ticks in between:
      * its bitmaps jump over them. With the default layout the wheels cover 2^32 ticks, about 5
@@ -26,7 +26,7 @@ public final class TimerQueues {
     public static final long DEFAULT_TICK_NANOS = 100_000;
 
     /**
-     * The proposed structure of a thread-safe timer: {@link TimerStructure#HIERARCHICAL_WHEEL}, O(1)
+     * The default structure of a thread-safe timer (its builder's): {@link TimerStructure#HIERARCHICAL_WHEEL}, O(1)
      * schedule, cancel and reschedule, with next deadline and a pause's catch-up found from bitmaps
      * at any tick.
      */

@@ -14,7 +14,8 @@ import java.util.function.LongFunction;
 /**
  * Chooses how a {@link Timer} is built: its structure (or a queue factory of your own), tick,
  * wheel layout, clock, executor, thread factory, pending limit and exception handler. Every setting
- * has a default: a hierarchical wheel with a 1 ms tick and the 256 + 4 × 64 layout, the system
+ * has a default: {@link TimerQueues#DEFAULT_STRUCTURE} (a hierarchical wheel) with {@link
+ * TimerQueues#DEFAULT_TICK_NANOS} (0.1 ms) and the 256 + 4 × 64 layout, the system
  * clock, tasks run on the driver's thread, a daemon thread, no pending limit, exceptions logged.
  *
  * <p>Complexity: O(1) per setting. Ordering: not applicable.
@@ -25,8 +26,8 @@ public final class TimerBuilder {
 
     private static final AtomicInteger THREADS = new AtomicInteger();
 
-    private TimerStructure structure = TimerStructure.HIERARCHICAL_WHEEL;
-    private long tickNanos = 1_000_000;
+    private TimerStructure structure = TimerQueues.DEFAULT_STRUCTURE;
+    private long tickNanos = TimerQueues.DEFAULT_TICK_NANOS;
     private int slots;
     private int[] layout = {TimerQueues.DEFAULT_NEAR_BITS, TimerQueues.DEFAULT_LEVEL_BITS, TimerQueues.DEFAULT_LEVELS};
     private LongFunction<? extends TimerQueue<?>> queueFactory;
