@@ -103,7 +103,9 @@ final class Engine {
         int s = node.state();
         int phase = s & PHASE;
         if (phase == CANCELLED) {
-            if ((s & CLOSED) == 0) {
+            // QUEUED: a cancel pushed it again after the take cleared the bit; it is handled when
+            // the intake brings it back, so it is counted and its task told once.
+            if ((s & (CLOSED | QUEUED)) == 0) {
                 filing.unfile(node);
                 counters.cancelled();
                 runner.notifyCancelled(node);

@@ -42,6 +42,21 @@ class TimerBuilderTest {
     }
 
     @Test
+    void byDefaultATimeoutRunsWithinATenthOfAMillisecondOfItsDeadline() throws InterruptedException {
+        ManualNanoClock fromZero = new ManualNanoClock(0);
+        try (Timer timer = Timers.builder().clock(fromZero).startTimerThread()) {
+            CountDownLatch ran = new CountDownLatch(1);
+            timer.schedule(ran::countDown, 150, TimeUnit.MICROSECONDS);
+            // the deadline rounded up to the default 0.1 ms tick; a 1 ms tick would wait until 1 ms
+            fromZero.advance(TimerQueues.DEFAULT_TICK_NANOS * 2);
+            assertThat(ran.await(10, TimeUnit.SECONDS))
+                    .as("ran at 0.2 ms on the default tick")
+                    .isTrue();
+            assertThat(timer.toString()).contains("HierarchicalTimingWheel");
+        }
+    }
+
+    @Test
     void theLayoutReachesTheWheel() {
         try (Timer hashed = Timers.builder()
                         .clock(clock)
