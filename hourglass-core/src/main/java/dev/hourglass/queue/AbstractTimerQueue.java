@@ -96,9 +96,14 @@ abstract class AbstractTimerQueue<T, E extends QueueEntry<T>> implements TimerQu
         return true;
     }
 
-    /** Places a linked driver's node again, at the deadline it holds now. */
+    /**
+     * Places a linked driver's node again, at the deadline it holds now. It never writes the
+     * deadline: another thread may move it later meanwhile, and writing back the value read here
+     * would undo that move and run the timer early.
+     */
     final void moveNode(E entry) {
-        move(entry, entry.deadline);
+        remove(entry);
+        insert(entry);
     }
 
     /** Every entry users hold is a leaf that implements the handle; sentinels never leave. */
