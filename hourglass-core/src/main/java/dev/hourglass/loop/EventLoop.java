@@ -7,14 +7,11 @@ import dev.hourglass.timer.TimerBuilder;
 import dev.hourglass.timer.TimerDriver;
 import dev.hourglass.timer.TimerStats;
 import dev.hourglass.timer.TimerTask;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
@@ -22,7 +19,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 
 /**
  * An I/O event loop that is also a {@link Timer}: a small reactor over a {@link Selector} whose one
@@ -69,28 +65,22 @@ import java.util.function.Consumer;
  */
 public final class EventLoop implements Timer, Executor {
 
-    private static final System.Logger LOG = System.getLogger("dev.hourglass.loop");
-
-    private final Selector selector;
+    private final Selection selection;
     private final TimerDriver timers;
     private final NanoClock clock;
-    private final boolean clockFlows;
     private final AtomicBoolean started = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final Runnable wake;
-    private final Consumer<SelectionKey> onReady = this::ready;
-
     private final LoopTasks tasks;
 
     private volatile Thread owner;
 
     private EventLoop(TimerBuilder builder, Selector selector) {
-        this.selector = selector;
         this.timers = builder.buildDriver(selector::wakeup);
         timers.presentAs(this);
         this.clock = timers.clock();
-        this.clockFlows = clock.flows();
-        this.wake = selector::wakeup;
+        this.selection = new Selection(selector, clock);
+        this.wake = selection::wakeup;
         this.tasks = new LoopTasks(timers::isClosed);
     }
 
@@ -117,18 +107,8 @@ public final class EventLoop implements Timer, Executor {
     // ---- the Timer, driven by this loop ----
 
     @Override
-    public Timeout schedule(Runnable task, Duration delay) {
-        return timers.schedule(task, delay);
-    }
-
-    @Override
     public Timeout schedule(Runnable task, long delay, TimeUnit unit) {
         return timers.schedule(task, delay, unit);
-    }
-
-    @Override
-    public Timeout schedule(TimerTask task, Duration delay) {
-        return timers.schedule(task, delay);
     }
 
     @Override
@@ -137,18 +117,8 @@ public final class EventLoop implements Timer, Executor {
     }
 
     @Override
-    public Timeout scheduleAtFixedRate(Runnable task, Duration initialDelay, Duration period) {
-        return timers.scheduleAtFixedRate(task, initialDelay, period);
-    }
-
-    @Override
     public Timeout scheduleAtFixedRate(Runnable task, long initialDelay, long period, TimeUnit unit) {
         return timers.scheduleAtFixedRate(task, initialDelay, period, unit);
-    }
-
-    @Override
-    public Timeout scheduleWithFixedDelay(Runnable task, Duration initialDelay, Duration delay) {
-        return timers.scheduleWithFixedDelay(task, initialDelay, delay);
     }
 
     @Override
@@ -224,12 +194,7 @@ public final class EventLoop implements Timer, Executor {
                                 + " while the loop runs on another thread: use execute(() -> register(...))");
             }
         }
-        channel.configureBlocking(false);
-        try {
-            return channel.register(selector, ops, handler);
-        } catch (ClosedSelectorException e) {
-            throw new IllegalStateException("event loop is closed", e);
-        }
+        return selection.register(channel, ops, handler);
     }
 
     /**
@@ -246,7 +211,7 @@ public final class EventLoop implements Timer, Executor {
         Objects.requireNonNull(task, "task");
         tasks.add(task);
         // Unconditional: a wake-up of a selector that is not selecting just skips its next wait.
-        selector.wakeup();
+        selection.wakeup();
     }
 
     /**
@@ -324,7 +289,7 @@ public final class EventLoop implements Timer, Executor {
         clock.addJumpListener(wake);
         try {
             while (!timers.isClosed()) {
-                select();
+                selection.select(timers);
                 tasks.runBatch();
                 timers.turn();
             }
@@ -338,59 +303,13 @@ public final class EventLoop implements Timer, Executor {
         }
     }
 
-    /** Waits for I/O until the nearest deadline, handling each ready key as the selector finds it. */
-    private void select() throws IOException {
-        // A stray interrupt (from a handler or task) would make every select return at once.
-        Thread.interrupted();
-        boolean idle = !timers.hasTimers();
-        long deadline = idle ? 0 : timers.nextDeadline();
-        long wait = idle ? 0 : deadline - clock.nanoTime();
-        if ((idle || wait > 0) && timers.prepareToSleep(idle, deadline)) {
-            // A clock that does not flow moves only by jumps, which wake the selector: no timeout.
-            // Otherwise round up: waking a fraction of a millisecond early only costs an empty turn.
-            long millis = idle || !clockFlows ? 0 : wait / 1_000_000 + (wait % 1_000_000 == 0 ? 0 : 1);
-            selector.select(onReady, millis);
-            timers.awake();
-        } else {
-            selector.selectNow(onReady);
-        }
-    }
-
-    private void ready(SelectionKey key) {
-        if (!key.isValid()) {
-            // Its channel was closed by a handler earlier in this turn.
-            return;
-        }
-        try {
-            ((IoHandler) key.attachment()).ready(key);
-        } catch (Throwable e) {
-            try {
-                key.channel().close();
-            } catch (IOException closeError) {
-                e.addSuppressed(closeError);
-            }
-            LOG.log(System.Logger.Level.WARNING, "handler of " + key.channel() + " threw; channel closed", e);
-        }
-    }
-
     private void stopLoop() {
         try {
             tasks.runBatch();
             timers.shutdown();
-            for (SelectionKey key : selector.keys()) {
-                closeLogged(key.channel());
-            }
-            closeLogged(selector);
+            selection.closeAll();
         } finally {
             stopped.countDown();
-        }
-    }
-
-    private static void closeLogged(Closeable closeable) {
-        try {
-            closeable.close();
-        } catch (IOException e) {
-            LOG.log(System.Logger.Level.WARNING, "closing " + closeable + " failed", e);
         }
     }
 

@@ -14,7 +14,7 @@ import java.util.function.BooleanSupplier;
  */
 final class LoopTasks {
 
-    private static final System.Logger LOG = System.getLogger("dev.hourglass.loop");
+    private static final System.Logger LOG = Selection.LOG;
 
     private final Object lock = new Object();
     private final BooleanSupplier closed;

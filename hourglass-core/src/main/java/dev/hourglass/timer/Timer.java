@@ -51,7 +51,9 @@ public interface Timer extends AutoCloseable {
      * @throws IllegalStateException if the timer is closed
      * @throws RejectedExecutionException if the pending limit is reached
      */
-    Timeout schedule(Runnable task, Duration delay);
+    default Timeout schedule(Runnable task, Duration delay) {
+        return schedule(task, Delays.nanos(delay, "delay"), TimeUnit.NANOSECONDS);
+    }
 
     /**
      * Runs {@code task} once after {@code delay} in {@code unit}.
@@ -77,7 +79,9 @@ public interface Timer extends AutoCloseable {
      * @throws IllegalStateException if the timer is closed
      * @throws RejectedExecutionException if the pending limit is reached
      */
-    Timeout schedule(TimerTask task, Duration delay);
+    default Timeout schedule(TimerTask task, Duration delay) {
+        return schedule(task, Delays.nanos(delay, "delay"), TimeUnit.NANOSECONDS);
+    }
 
     /**
      * Runs {@code task} once after {@code delay} in {@code unit}, handing it its own {@link
@@ -107,7 +111,10 @@ public interface Timer extends AutoCloseable {
      * @throws IllegalStateException if the timer is closed
      * @throws RejectedExecutionException if the pending limit is reached
      */
-    Timeout scheduleAtFixedRate(Runnable task, Duration initialDelay, Duration period);
+    default Timeout scheduleAtFixedRate(Runnable task, Duration initialDelay, Duration period) {
+        long initial = Delays.nanos(initialDelay, "initialDelay");
+        return scheduleAtFixedRate(task, initial, Delays.period(period, "period"), TimeUnit.NANOSECONDS);
+    }
 
     /**
      * Runs {@code task} after {@code initialDelay}, then every {@code period}, both in {@code unit},
@@ -137,7 +144,10 @@ public interface Timer extends AutoCloseable {
      * @throws IllegalStateException if the timer is closed
      * @throws RejectedExecutionException if the pending limit is reached
      */
-    Timeout scheduleWithFixedDelay(Runnable task, Duration initialDelay, Duration delay);
+    default Timeout scheduleWithFixedDelay(Runnable task, Duration initialDelay, Duration delay) {
+        long initial = Delays.nanos(initialDelay, "initialDelay");
+        return scheduleWithFixedDelay(task, initial, Delays.period(delay, "delay"), TimeUnit.NANOSECONDS);
+    }
 
     /**
      * Runs {@code task} after {@code initialDelay}, then again {@code delay} after each run ends,

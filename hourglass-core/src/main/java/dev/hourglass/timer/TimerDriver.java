@@ -2,7 +2,6 @@ package dev.hourglass.timer;
 
 import dev.hourglass.queue.TimerQueue;
 import dev.hourglass.time.NanoClock;
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
@@ -67,18 +66,8 @@ public final class TimerDriver extends Handoff implements Timer {
     // ---- the Timer ----
 
     @Override
-    public Timeout schedule(Runnable task, Duration delay) {
-        return start(task, Delays.nanos(delay, "delay"), 0);
-    }
-
-    @Override
     public Timeout schedule(Runnable task, long delay, TimeUnit unit) {
         return start(task, Delays.nanos(delay, unit, "delay"), 0);
-    }
-
-    @Override
-    public Timeout schedule(TimerTask task, Duration delay) {
-        return start(task, Delays.nanos(delay, "delay"), 0);
     }
 
     @Override
@@ -87,21 +76,9 @@ public final class TimerDriver extends Handoff implements Timer {
     }
 
     @Override
-    public Timeout scheduleAtFixedRate(Runnable task, Duration initialDelay, Duration period) {
-        long initial = Delays.nanos(initialDelay, "initialDelay");
-        return start(task, initial, Delays.period(period, "period"));
-    }
-
-    @Override
     public Timeout scheduleAtFixedRate(Runnable task, long initialDelay, long period, TimeUnit unit) {
         long initial = Delays.nanos(initialDelay, unit, "initialDelay");
         return start(task, initial, Delays.period(period, unit, "period"));
-    }
-
-    @Override
-    public Timeout scheduleWithFixedDelay(Runnable task, Duration initialDelay, Duration delay) {
-        long initial = Delays.nanos(initialDelay, "initialDelay");
-        return start(task, initial, -Delays.period(delay, "delay"));
     }
 
     @Override
