@@ -29,6 +29,9 @@ public final class Main {
     /** Runs from {@code ./hourglass}, which builds the benchmarks first; Main cannot reach them. */
     private static final String SHOOTOUT = "shootout";
 
+    /** Runs from {@code ./hourglass}, which puts Hourglass Redis and Jedis on the class path. */
+    private static final String REDIS = "redis";
+
     private Main() {}
 
     /**
@@ -55,8 +58,8 @@ public final class Main {
         if (name.equals("help") || Command.asksForHelp(name)) {
             return help(rest, out, err);
         }
-        if (name.equals(SHOOTOUT)) {
-            err.println("the shootout runs from ./hourglass shootout, which builds the benchmarks first");
+        if (name.equals(SHOOTOUT) || name.equals(REDIS)) {
+            err.println("the " + name + " command runs from ./hourglass " + name + ", which builds it first");
             return Command.BAD_USAGE;
         }
         Command command = find(name);
@@ -102,6 +105,7 @@ public final class Main {
         }
         out.printf(
                 "  %-17s %s%n", SHOOTOUT, "every structure and driver beside Netty, Kafka, Agrona and the JDK (JMH)");
+        out.printf("  %-17s %s%n", REDIS, "inspect durable Redis timers: stats, list, requeue, cancel, purge");
         out.printf("  %-17s %s%n", "help [command]", "this list, or a command's options");
         out.println();
         out.println("./hourglass COMMAND --help prints a command's options.");

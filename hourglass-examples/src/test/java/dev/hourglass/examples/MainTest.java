@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class MainTest {
 
-    /** Every command Main runs itself; the shootout runs from ./hourglass (see shootoutPointsToTheScript). */
+    /** Every command Main runs itself; the shootout runs from ./hourglass (see scriptCommandsPointToTheScript). */
     private static final List<String> COMMANDS = List.of("demo", "cooldowns", "heartbeat-server");
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -45,7 +45,10 @@ class MainTest {
         for (String command : COMMANDS) {
             assertThat(out()).containsPattern("(?m)^  " + command + " +\\S");
         }
-        assertThat(out()).containsPattern("(?m)^  shootout +\\S").containsPattern("(?m)^  help \\[command\\] +\\S");
+        assertThat(out())
+                .containsPattern("(?m)^  shootout +\\S")
+                .containsPattern("(?m)^  redis +\\S")
+                .containsPattern("(?m)^  help \\[command\\] +\\S");
         assertThat(err()).isEmpty();
     }
 
@@ -90,9 +93,10 @@ class MainTest {
         assertThat(out()).isEmpty();
     }
 
-    @Test
-    void shootoutPointsToTheScript() {
-        assertThat(run("shootout", "--full")).isEqualTo(2);
-        assertThat(err()).contains("./hourglass shootout");
+    @ParameterizedTest
+    @ValueSource(strings = {"shootout", "redis"})
+    void scriptCommandsPointToTheScript(String command) {
+        assertThat(run(command, "--full")).isEqualTo(2);
+        assertThat(err()).contains("./hourglass " + command + ", which builds it first");
     }
 }
