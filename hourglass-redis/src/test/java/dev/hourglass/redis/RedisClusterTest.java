@@ -57,6 +57,11 @@ class RedisClusterTest {
         long seed = Long.getLong("hourglass.seed", 20261126L);
         Random random = new Random(seed);
         List<RedisServerProcess> servers = cluster.nodes();
+        for (RedisServerProcess server : servers) {
+            try (Jedis jedis = server.client()) {
+                jedis.configResetStat(); // errorstats of this test only
+            }
+        }
         try (RedisTimers a = builder(servers.get(0), "once").nodeId("a").build();
                 RedisTimers b = builder(servers.get(5), "once").nodeId("b").build()) {
             List<TimerRequest> batch = new ArrayList<>();
@@ -126,6 +131,115 @@ class RedisClusterTest {
             first.schedule("q", "still-works", Duration.ofHours(1), bytes("x"));
             assertThat(first.lookup("q", "still-works")).isPresent();
         }
+    }
+
+    /**
+     * The checks at start run on every master, not only on the node a RedisTimers node starts from:
+     * an eviction policy that can drop timers on one master is refused, and so is a durability
+     * that needs more replicas than a master has.
+     */
+    @Test
+    void everyMasterIsCheckedAtStart() {
+        List<Integer> masters = cluster.masterPorts();
+        RedisServerProcess seed = cluster.nodes().stream()
+                .filter(n -> n.port() == masters.get(0))
+                .findFirst()
+                .orElseThrow();
+        int other = masters.get(2);
+        try (Jedis jedis = new Jedis("127.0.0.1", other)) {
+            jedis.configSet("maxmemory-policy", "allkeys-lru");
+            try {
+                assertThatThrownBy(() -> builder(seed, "checked").build())
+                        .isInstanceOf(RedisTimersException.class)
+                        .hasMessageContaining("Redis at 127.0.0.1:" + other)
+                        .hasMessageContaining("maxmemory-policy is allkeys-lru");
+            } finally {
+                jedis.configSet("maxmemory-policy", "noeviction");
+            }
+        }
+        assertThatThrownBy(() -> builder(seed, "checked")
+                        .durability(Durability.replicas(2, Duration.ofMillis(500)))
+                        .build())
+                .isInstanceOf(RedisTimersException.class)
+                .hasMessageContaining("1 replica(s) online");
+        builder(seed, "checked").build().close();
+    }
+
+    /**
+     * A slot that migrates while a node writes: the old master answers ASK and the node sends the
+     * script to the new one after ASKING, which answers TRYAGAIN (Redis runs no multi-key command on
+     * a slot whose keys are split between two masters): the schedule is refused as not
+     * acknowledged, and nothing is written. Once the migration ends the node's slot map is stale, the
+     * old master answers MOVED and the node reads the map again: the retry succeeds, and the caller
+     * never sees the MOVED.
+     */
+    @Test
+    void askAndMovedRedirectionsAreFollowed() throws InterruptedException {
+        int slot = ShardKeys.of("moving", "q", 1)[0].slot();
+        RedisServerProcess source = cluster.masterOf(slot);
+        int target = cluster.masterPorts().stream()
+                .filter(p -> p != source.port())
+                .findFirst()
+                .orElseThrow();
+        try (RedisTimers node = builder(source, "moving").shards(1).build();
+                Jedis from = source.client();
+                Jedis to = new Jedis("127.0.0.1", target)) {
+            from.configResetStat();
+            to.clusterSetSlotImporting(slot, from.clusterMyId());
+            from.clusterSetSlotMigrating(slot, to.clusterMyId());
+            to.configResetStat();
+            assertThatThrownBy(() -> node.schedule("q", "retried", Duration.ofHours(1), bytes("r")))
+                    .isInstanceOf(RedisTimersException.class)
+                    .hasMessageContaining(
+                            "was not acknowledged (it may or may not be stored; scheduling it again is" + " safe)")
+                    .hasRootCauseMessage("TRYAGAIN Multiple keys request during rehashing of slot");
+            assertThat(from.info("errorstats")).as("the source redirected").contains("errorstat_ASK");
+            assertThat(to.info("errorstats")).as("the target was asked").contains("errorstat_TRYAGAIN");
+            assertThat(from.clusterCountKeysInSlot(slot) + to.clusterCountKeysInSlot(slot))
+                    .isZero();
+
+            to.clusterSetSlotNode(slot, to.clusterMyId());
+            from.clusterSetSlotNode(slot, to.clusterMyId());
+            assertThat(Recorder.eventually(
+                            () -> cluster.nodes().stream()
+                                    .filter(RedisServerProcess::isAlive)
+                                    .allMatch(n -> {
+                                        try (Jedis j = n.client()) {
+                                            return ownsSlot(j.clusterNodes(), target, slot);
+                                        }
+                                    }),
+                            Duration.ofSeconds(30)))
+                    .as("every node sees slot %d on %d", slot, target)
+                    .isTrue();
+            node.schedule("q", "retried", Duration.ofHours(1), bytes("r"));
+            assertThat(from.info("errorstats"))
+                    .as("the stale map was corrected")
+                    .contains("errorstat_MOVED");
+            assertThat(node.lookup("q", "retried")).isPresent();
+            assertThat(to.clusterCountKeysInSlot(slot)).isPositive();
+        }
+    }
+
+    /** Whether a CLUSTER NODES text gives a slot to the node on a port. */
+    private static boolean ownsSlot(String clusterNodes, int port, int slot) {
+        for (String line : clusterNodes.split("\n")) {
+            String[] f = line.trim().split(" ");
+            if (f.length < 9 || !f[1].startsWith("127.0.0.1:" + port + "@")) {
+                continue;
+            }
+            for (int i = 8; i < f.length; i++) {
+                String[] range = f[i].split("-");
+                if (range[0].startsWith("[")) {
+                    continue;
+                }
+                int lo = Integer.parseInt(range[0]);
+                int hi = range.length > 1 ? Integer.parseInt(range[1]) : lo;
+                if (slot >= lo && slot <= hi) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static byte[] bytes(String s) {
