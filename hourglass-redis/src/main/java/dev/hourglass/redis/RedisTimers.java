@@ -23,8 +23,9 @@ import redis.clients.jedis.exceptions.JedisException;
 /**
  * A node of a fleet sharing durable timers in Redis: timers survive restarts of the nodes (and of
  * Redis, as far as the node's {@link Durability} promises), and each due timer is delivered to one
- * node at a time. Needs Redis 7.0 or later, standalone (not Redis Cluster); {@link
- * RedisTimersBuilder#build()} checks the server first.
+ * node at a time. Needs Redis 7.0 or later, standalone or a Redis Cluster (each shard's keys share a
+ * slot, and its scripts go to the master of that slot); {@link RedisTimersBuilder#build()} checks
+ * the server, or every master, first.
  *
  * <pre>{@code
  * RedisTimers node = RedisTimers.builder().redis("127.0.0.1", 6379).queues("orders").build();
