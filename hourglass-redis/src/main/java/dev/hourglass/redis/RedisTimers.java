@@ -15,7 +15,6 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisException;
@@ -342,29 +341,31 @@ public final class RedisTimers implements AutoCloseable {
     public Map<TimerState, Long> stats(String queue) {
         ShardKeys[] shards = shards(queue);
         return withRedis(() -> "counting the timers of queue '" + queue + "' failed", () -> {
-            Map<TimerState, List<Response<Long>>> counts = new EnumMap<>(TimerState.class);
+            Map<TimerState, Long> out = new EnumMap<>(TimerState.class);
             for (TimerState state : TimerState.values()) {
-                counts.put(state, new ArrayList<>());
+                out.put(state, 0L);
             }
             // one pipeline per master (one in all when standalone)
-            for (Map.Entry<HostAndPort, List<ShardKeys>> owned : servers.byOwner(
-                            List.of(shards), s -> s.stateKey(TimerState.SCHEDULED))
-                    .entrySet()) {
-                servers.on(owned.getValue().get(0).stateKey(TimerState.SCHEDULED), jedis -> {
+            for (List<ShardKeys> owned : servers.byOwner(List.of(shards), s -> s.stateKey(TimerState.SCHEDULED))
+                    .values()) {
+                servers.on(owned.get(0).stateKey(TimerState.SCHEDULED), jedis -> {
+                    Map<TimerState, List<Response<Long>>> counts = new EnumMap<>(TimerState.class);
                     try (Pipeline p = jedis.pipelined()) {
                         for (TimerState state : TimerState.values()) {
-                            for (ShardKeys shard : owned.getValue()) {
-                                counts.get(state).add(p.zcard(shard.stateKey(state)));
+                            List<Response<Long>> perShard = new ArrayList<>();
+                            for (ShardKeys shard : owned) {
+                                perShard.add(p.zcard(shard.stateKey(state)));
                             }
+                            counts.put(state, perShard);
                         }
                         p.sync();
                     }
+                    // read here, so that a redirection (MOVED) refreshes the slot map
+                    counts.forEach((state, rs) -> out.merge(
+                            state, rs.stream().mapToLong(Response::get).sum(), Long::sum));
                     return null;
                 });
             }
-            Map<TimerState, Long> out = new EnumMap<>(TimerState.class);
-            counts.forEach((state, rs) ->
-                    out.put(state, rs.stream().mapToLong(Response::get).sum()));
             return out;
         });
     }

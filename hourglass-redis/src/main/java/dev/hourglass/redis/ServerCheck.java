@@ -1,5 +1,6 @@
 package dev.hourglass.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
@@ -118,16 +119,7 @@ final class ServerCheck {
         try {
             where = servers.owner(rawKey).toString();
             for (String queue : queues) {
-                String stored = servers.on(rawKey, jedis -> {
-                    try (Pipeline p = jedis.pipelined()) {
-                        p.hsetnx(key, queue, Integer.toString(shards));
-                        Response<String> recorded = p.hget(key, queue);
-                        WriteWait.Check check = wait.append(p);
-                        p.sync();
-                        check.verify();
-                        return recorded.get();
-                    }
-                });
+                String stored = record(servers, wait, rawKey, queue, shards);
                 if (!Integer.toString(shards).equals(stored)) {
                     throw new RedisTimersException("queue '" + queue + "' has " + stored + " shards in Redis at "
                             + where + " (hash " + key + ") but this node was built with shards(" + shards + "):"
@@ -137,6 +129,34 @@ final class ServerCheck {
             }
         } catch (JedisException e) {
             throw new RedisTimersException("cannot start a node on Redis at " + where, e);
+        }
+    }
+
+    /**
+     * Writes the count if absent and reads it back, waiting for the durability; a wait that falls
+     * short (a replica slow to answer while the machine is busy) is tried again, up to 3 times in
+     * all: the write is idempotent, and a node should not fail to start on one slow round trip.
+     */
+    private static String record(Servers servers, WriteWait wait, byte[] key, String queue, int shards) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return servers.on(key, jedis -> {
+                    try (Pipeline p = jedis.pipelined()) {
+                        byte[] field = ShardKeys.bytes(queue);
+                        p.hsetnx(key, field, ShardKeys.bytes(Integer.toString(shards)));
+                        Response<byte[]> recorded = p.hget(key, field);
+                        WriteWait.Check check = wait.append(p);
+                        p.sync();
+                        check.verify();
+                        byte[] value = recorded.get();
+                        return value == null ? null : new String(value, StandardCharsets.UTF_8);
+                    }
+                });
+            } catch (WriteWait.NotDurableException e) {
+                if (attempt == 3) {
+                    throw e;
+                }
+            }
         }
     }
 
