@@ -11,8 +11,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntToLongFunction;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.JedisPool;
 
 /**
  * A node's claim loop: one thread that, on each pass, first sends the outcomes of finished
@@ -42,7 +40,7 @@ import redis.clients.jedis.JedisPool;
 final class ClaimLoop {
     private static final System.Logger LOG = System.getLogger("dev.hourglass.redis");
 
-    private final JedisPool pool;
+    private final Servers servers;
     private final Timer timer;
     private final String nodeId;
     private final int batchSize;
@@ -67,14 +65,14 @@ final class ClaimLoop {
     /**
      * Creates the loop.
      *
-     * @param pool the node's connections
+     * @param servers the node's connections
      * @param timer arms the wake-ups and the handler timeouts
      * @param handlers how deliveries run
      * @param nodeId the owner written on claimed timers
      * @param settings batch, lease, attempts, fallback poll and in-flight limits
      */
-    ClaimLoop(JedisPool pool, Timer timer, HandlerSettings handlers, String nodeId, LoopSettings settings) {
-        this.pool = pool;
+    ClaimLoop(Servers servers, Timer timer, HandlerSettings handlers, String nodeId, LoopSettings settings) {
+        this.servers = servers;
         this.timer = timer;
         this.nodeId = nodeId;
         this.batchSize = settings.batchSize();
@@ -222,9 +220,9 @@ final class ClaimLoop {
             }
             pass();
         }
-        try (Jedis jedis = pool.getResource()) {
-            flush(jedis);
-            release(jedis, false); // deliveries still running: due again at once for the other nodes
+        try {
+            flush();
+            release(false); // deliveries still running: due again at once for the other nodes
         } catch (RuntimeException e) {
             LOG.log(
                     Level.WARNING,
@@ -247,12 +245,12 @@ final class ClaimLoop {
 
     private void claimPass() {
         long delay;
-        try (Jedis jedis = pool.getResource()) {
-            flush(jedis);
+        try {
+            flush();
             if (failures > 0) {
-                release(jedis, true);
+                release(true);
             }
-            delay = claim(jedis);
+            delay = claim();
             if (failures > 0) {
                 LOG.log(Level.INFO, "node " + nodeId + ": Redis is back after " + failures + " failed passes");
             }
@@ -285,7 +283,7 @@ final class ClaimLoop {
         }
     }
 
-    private void flush(Jedis jedis) {
+    private void flush() {
         List<InFlight.Outcome> sent = inFlight.drainOutcomes();
         if (sent.isEmpty()) {
             return;
@@ -304,7 +302,7 @@ final class ClaimLoop {
         }
         List<Object> results;
         try {
-            results = ScriptRunner.runAll(jedis, calls, WriteWait.NONE);
+            results = ScriptRunner.runAll(servers, calls, WriteWait.NONE);
         } catch (RuntimeException e) {
             inFlight.requeue(sent);
             throw e;
@@ -329,7 +327,7 @@ final class ClaimLoop {
      * are held; the running ones are read first, as a delivery queues its outcome before it leaves.
      * At close, deliveries still running are released too.
      */
-    private void release(Jedis jedis, boolean keepRunning) {
+    private void release(boolean keepRunning) {
         List<InFlight.Running> running = keepRunning ? inFlight.running() : List.of();
         List<InFlight.Outcome> pending = inFlight.pendingOutcomes();
         List<ScriptRunner.Call> calls = new ArrayList<>();
@@ -348,7 +346,7 @@ final class ClaimLoop {
             calls.add(new ScriptRunner.Call(Script.RELEASE, s.keys(), args));
         }
         long released = 0;
-        for (Object o : ScriptRunner.runAll(jedis, calls, WriteWait.NONE)) {
+        for (Object o : ScriptRunner.runAll(servers, calls, WriteWait.NONE)) {
             released += (Long) o;
         }
         if (released > 0) {
@@ -361,7 +359,7 @@ final class ClaimLoop {
      * Extends the leases of running deliveries that are due a heartbeat, claims and dispatches due
      * timers; returns the delay to the next pass, or -1 for none known.
      */
-    private long claim(Jedis jedis) {
+    private long claim() {
         long now = System.nanoTime();
         List<InFlight.Running> beats = new ArrayList<>();
         long nextBeat = Long.MAX_VALUE;
@@ -401,7 +399,7 @@ final class ClaimLoop {
             calls.add(new ScriptRunner.Call(Script.CLAIM, shard.keys().keys(), args));
         }
         shards.sending(claimed);
-        List<Object> results = calls.isEmpty() ? List.of() : ScriptRunner.runEach(jedis, calls, WriteWait.NONE);
+        List<Object> results = calls.isEmpty() ? List.of() : ScriptRunner.runEach(servers, calls, WriteWait.NONE);
         for (int i = 0; i < beats.size(); i++) {
             InFlight.Running r = beats.get(i);
             boolean held = results.get(i) instanceof Long l && l == 1;

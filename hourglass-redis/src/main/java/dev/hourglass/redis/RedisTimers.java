@@ -14,10 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.function.Supplier;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisException;
@@ -25,8 +22,9 @@ import redis.clients.jedis.exceptions.JedisException;
 /**
  * A node of a fleet sharing durable timers in Redis: timers survive restarts of the nodes (and of
  * Redis, as far as the node's {@link Durability} promises), and each due timer is delivered to one
- * node at a time. Needs Redis 7.0 or later, standalone (not Redis Cluster); {@link
- * RedisTimersBuilder#build()} checks the server first.
+ * node at a time. Needs Redis 7.0 or later, standalone or a Redis Cluster (each shard's keys share a
+ * slot, and its scripts go to the master of that slot); {@link RedisTimersBuilder#build()} checks
+ * the server, or every master, first.
  *
  * <pre>{@code
  * RedisTimers node = RedisTimers.builder().redis("127.0.0.1", 6379).queues("orders").build();
@@ -91,7 +89,7 @@ import redis.clients.jedis.exceptions.JedisException;
 public final class RedisTimers implements AutoCloseable {
     private static final int PIPELINE_CHUNK = 1_000;
 
-    private final JedisPool pool;
+    private final Servers servers;
     private final String namespace;
     private final String nodeId;
     private final Map<String, ShardKeys[]> layout;
@@ -105,7 +103,7 @@ public final class RedisTimers implements AutoCloseable {
     private volatile boolean closed;
 
     RedisTimers(
-            JedisPool pool,
+            Servers servers,
             String namespace,
             String nodeId,
             Map<String, ShardKeys[]> layout,
@@ -115,7 +113,7 @@ public final class RedisTimers implements AutoCloseable {
             ExecutorService ownedExecutor,
             long drainMillis,
             WriteWait wait) {
-        this.pool = pool;
+        this.servers = servers;
         this.namespace = namespace;
         this.nodeId = nodeId;
         this.layout = Map.copyOf(layout);
@@ -206,10 +204,10 @@ public final class RedisTimers implements AutoCloseable {
         withRedis(
                 () -> requests.size() + " schedules on queue '" + queue + "' were not all acknowledged (scheduling"
                         + " them again is safe)",
-                jedis -> {
+                () -> {
                     for (int from = 0; from < calls.size(); from += PIPELINE_CHUNK) {
                         ScriptRunner.runAll(
-                                jedis, calls.subList(from, Math.min(calls.size(), from + PIPELINE_CHUNK)), wait);
+                                servers, calls.subList(from, Math.min(calls.size(), from + PIPELINE_CHUNK)), wait);
                     }
                     return null;
                 });
@@ -231,7 +229,7 @@ public final class RedisTimers implements AutoCloseable {
         ShardKeys shard = shard(queue, id);
         Object reply = withRedis(
                 () -> "cancel of '" + id + "' on queue '" + queue + "' was not acknowledged (cancelling again is safe)",
-                jedis -> write(jedis, call(Script.CANCEL, shard, id)));
+                () -> write(call(Script.CANCEL, shard, id)));
         return (Long) reply > 0;
     }
 
@@ -251,7 +249,7 @@ public final class RedisTimers implements AutoCloseable {
         ShardKeys shard = shard(queue, id);
         Object reply = withRedis(
                 () -> "lookup of '" + id + "' on queue '" + queue + "' failed",
-                jedis -> ScriptRunner.run(jedis, call(Script.LOOKUP, shard, id)));
+                () -> ScriptRunner.run(servers, call(Script.LOOKUP, shard, id)));
         return Optional.ofNullable(snapshot(queue, id, reply));
     }
 
@@ -310,12 +308,13 @@ public final class RedisTimers implements AutoCloseable {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1: " + limit);
         }
-        return withRedis(() -> "listing the " + state + " timers of queue '" + queue + "' failed", jedis -> {
+        return withRedis(() -> "listing the " + state + " timers of queue '" + queue + "' failed", () -> {
             List<TimerSnapshot> out = new ArrayList<>();
             for (ShardKeys shard : shards) {
-                for (byte[] rawId : jedis.zrange(shard.stateKey(state), 0, limit - out.size() - 1)) {
+                long last = limit - out.size() - 1;
+                for (byte[] rawId : servers.on(shard.stateKey(state), j -> j.zrange(shard.stateKey(state), 0, last))) {
                     String id = new String(rawId, StandardCharsets.UTF_8);
-                    TimerSnapshot s = snapshot(queue, id, ScriptRunner.run(jedis, call(Script.LOOKUP, shard, id)));
+                    TimerSnapshot s = snapshot(queue, id, ScriptRunner.run(servers, call(Script.LOOKUP, shard, id)));
                     if (s != null && s.state() == state) {
                         out.add(s);
                     }
@@ -341,21 +340,32 @@ public final class RedisTimers implements AutoCloseable {
      */
     public Map<TimerState, Long> stats(String queue) {
         ShardKeys[] shards = shards(queue);
-        return withRedis(() -> "counting the timers of queue '" + queue + "' failed", jedis -> {
-            Map<TimerState, List<Response<Long>>> counts = new EnumMap<>(TimerState.class);
-            try (Pipeline p = jedis.pipelined()) {
-                for (TimerState state : TimerState.values()) {
-                    List<Response<Long>> perShard = new ArrayList<>();
-                    for (ShardKeys shard : shards) {
-                        perShard.add(p.zcard(shard.stateKey(state)));
-                    }
-                    counts.put(state, perShard);
-                }
-                p.sync();
-            }
+        return withRedis(() -> "counting the timers of queue '" + queue + "' failed", () -> {
             Map<TimerState, Long> out = new EnumMap<>(TimerState.class);
-            counts.forEach((state, rs) ->
-                    out.put(state, rs.stream().mapToLong(Response::get).sum()));
+            for (TimerState state : TimerState.values()) {
+                out.put(state, 0L);
+            }
+            // one pipeline per master (one in all when standalone)
+            for (List<ShardKeys> owned : servers.byOwner(List.of(shards), s -> s.stateKey(TimerState.SCHEDULED))
+                    .values()) {
+                servers.on(owned.get(0).stateKey(TimerState.SCHEDULED), jedis -> {
+                    Map<TimerState, List<Response<Long>>> counts = new EnumMap<>(TimerState.class);
+                    try (Pipeline p = jedis.pipelined()) {
+                        for (TimerState state : TimerState.values()) {
+                            List<Response<Long>> perShard = new ArrayList<>();
+                            for (ShardKeys shard : owned) {
+                                perShard.add(p.zcard(shard.stateKey(state)));
+                            }
+                            counts.put(state, perShard);
+                        }
+                        p.sync();
+                    }
+                    // read here, so that a redirection (MOVED) refreshes the slot map
+                    counts.forEach((state, rs) -> out.merge(
+                            state, rs.stream().mapToLong(Response::get).sum(), Long::sum));
+                    return null;
+                });
+            }
             return out;
         });
     }
@@ -376,12 +386,10 @@ public final class RedisTimers implements AutoCloseable {
         Object reply = withRedis(
                 () -> "requeue of '" + id + "' on queue '" + queue
                         + "' was not acknowledged (requeueing again is safe)",
-                jedis -> write(
-                        jedis,
-                        new ScriptRunner.Call(
-                                Script.REQUEUE,
-                                shard.keys(),
-                                List.of(ShardKeys.bytes(id), channel(namespace), wakeTopic(shard)))));
+                () -> write(new ScriptRunner.Call(
+                        Script.REQUEUE,
+                        shard.keys(),
+                        List.of(ShardKeys.bytes(id), channel(namespace), wakeTopic(shard)))));
         return (Long) reply == 1;
     }
 
@@ -397,17 +405,13 @@ public final class RedisTimers implements AutoCloseable {
      */
     public long purgeDeadLetters(String queue) {
         ShardKeys[] shards = shards(queue);
-        return withRedis(() -> "purging the dead letters of queue '" + queue + "' failed", jedis -> {
+        return withRedis(() -> "purging the dead letters of queue '" + queue + "' failed", () -> {
             long purged = 0;
             for (ShardKeys shard : shards) {
                 long n;
                 do {
-                    n = (Long) write(
-                            jedis,
-                            new ScriptRunner.Call(
-                                    Script.PURGE,
-                                    shard.keys(),
-                                    List.of(ShardKeys.bytes(Integer.toString(PIPELINE_CHUNK)))));
+                    n = (Long) write(new ScriptRunner.Call(
+                            Script.PURGE, shard.keys(), List.of(ShardKeys.bytes(Integer.toString(PIPELINE_CHUNK)))));
                     purged += n;
                 } while (n > 0);
             }
@@ -461,7 +465,7 @@ public final class RedisTimers implements AutoCloseable {
         if (ownedTimer != null) {
             ownedTimer.close();
         }
-        pool.close();
+        servers.close();
     }
 
     /** Returns how many claim passes have completed (for tests). */
@@ -478,7 +482,7 @@ public final class RedisTimers implements AutoCloseable {
         Object reply = withRedis(
                 () -> "schedule of '" + request.id() + "' on queue '" + queue + "' was not acknowledged (it may or may"
                         + " not be stored; scheduling it again is safe)",
-                jedis -> write(jedis, call));
+                () -> write(call));
         return Instant.ofEpochMilli((Long) reply);
     }
 
@@ -502,8 +506,8 @@ public final class RedisTimers implements AutoCloseable {
     }
 
     /** Runs one write and waits for its durability. */
-    private Object write(Jedis jedis, ScriptRunner.Call call) {
-        return ScriptRunner.runAll(jedis, List.of(call), wait).get(0);
+    private Object write(ScriptRunner.Call call) {
+        return ScriptRunner.runAll(servers, List.of(call), wait).get(0);
     }
 
     private ShardKeys[] shards(String queue) {
@@ -542,10 +546,10 @@ public final class RedisTimers implements AutoCloseable {
                 state.equals("claimed") ? Optional.of(meta[3]) : Optional.empty());
     }
 
-    private <T> T withRedis(Supplier<String> failure, Function<Jedis, T> action) {
+    private <T> T withRedis(Supplier<String> failure, Supplier<T> action) {
         checkOpen();
-        try (Jedis jedis = pool.getResource()) {
-            return action.apply(jedis);
+        try {
+            return action.get();
         } catch (JedisException e) {
             throw new RedisTimersException(failure.get(), e);
         }

@@ -4,6 +4,7 @@ import dev.hourglass.timer.Timer;
 import dev.hourglass.timer.Timers;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
@@ -12,12 +13,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntToLongFunction;
-import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisClientConfig;
-import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * Configures and starts a {@link RedisTimers} node. Every node of a deployment must use the same
@@ -60,7 +60,9 @@ public final class RedisTimersBuilder {
     RedisTimersBuilder() {}
 
     /**
-     * Sets the Redis server (the node makes its own pool and its own pub/sub connection).
+     * Sets the Redis server (the node makes its own pool and its own pub/sub connection), or any
+     * node of a Redis Cluster: when the server says {@code cluster_enabled:1}, {@link #build()}
+     * discovers the cluster from it and routes each shard to the master of its slot.
      *
      * @param host the host name or address, not null
      * @param port the port, 1 to 65535
@@ -91,7 +93,7 @@ public final class RedisTimersBuilder {
 
     /**
      * Sets the most connections the node's pool opens (the claim loop takes one, each calling
-     * thread one at a time).
+     * thread one at a time); in a Redis Cluster, the most per node.
      *
      * @param poolSize at least 1
      * @return this builder
@@ -360,16 +362,15 @@ public final class RedisTimersBuilder {
             throw new IllegalArgumentException("the wait of " + durability + " must be shorter than the client's"
                     + " socket timeout (" + socketTimeout + " ms), or the client gives up first");
         }
+        Servers servers = connect(config);
         WriteWait wait;
-        try (Jedis jedis = new Jedis(address, config)) {
-            wait = ServerCheck.check(jedis, durability, address.toString());
-            ServerCheck.layout(jedis, namespace, queues.keySet(), shards, address.toString());
+        try {
+            wait = check(servers);
+            ServerCheck.layout(servers, wait, namespace, queues.keySet(), shards);
+        } catch (RuntimeException e) {
+            servers.close();
+            throw e;
         }
-        GenericObjectPoolConfig<Jedis> poolConfig = new GenericObjectPoolConfig<>();
-        poolConfig.setMaxTotal(poolSize);
-        poolConfig.setMaxIdle(poolSize);
-        poolConfig.setJmxEnabled(false);
-        JedisPool pool = new JedisPool(poolConfig, address, config);
         boolean ownsTimer = timer == null;
         Timer wakeTimer = ownsTimer ? Timers.builder().startTimerThread() : timer;
         Executor executor = handlerExecutor;
@@ -394,7 +395,7 @@ public final class RedisTimersBuilder {
             return b < 0 || (doublings > 0 && b >> doublings != initial) ? max : Math.min(b, max);
         };
         ClaimLoop loop = new ClaimLoop(
-                pool,
+                servers,
                 wakeTimer,
                 new ClaimLoop.HandlerSettings(executor, threads, handlerTimeout.toMillis(), backoffMillis),
                 nodeId,
@@ -405,13 +406,13 @@ public final class RedisTimersBuilder {
                         fallbackPoll.toMillis(),
                         maxInFlight > 0 ? maxInFlight : handlerExecutor == null ? handlerThreads : 256));
         WakeSubscriber subscriber =
-                new WakeSubscriber(address, config, RedisTimers.channel(namespace), loop, fallbackPoll.toMillis());
+                new WakeSubscriber(servers, config, RedisTimers.channel(namespace), loop, fallbackPoll.toMillis());
         Map<String, ShardKeys[]> layout = new LinkedHashMap<>();
         for (String q : queues.keySet()) {
             layout.put(q, ShardKeys.of(namespace, q, shards));
         }
         RedisTimers node = new RedisTimers(
-                pool,
+                servers,
                 namespace,
                 nodeId,
                 layout,
@@ -424,6 +425,47 @@ public final class RedisTimersBuilder {
         loop.start();
         subscriber.start();
         return node;
+    }
+
+    /** Asks the server whether it is a Redis Cluster node, and connects accordingly. */
+    private Servers connect(JedisClientConfig config) {
+        try {
+            boolean cluster;
+            try (Jedis seed = new Jedis(address, config)) {
+                cluster = seed.info("cluster").contains("cluster_enabled:1");
+            }
+            return cluster
+                    ? new ClusterServers(address, config, poolSize)
+                    : new StandaloneServers(address, config, poolSize);
+        } catch (JedisException e) {
+            throw new RedisTimersException("cannot start a node on Redis at " + address, e);
+        }
+    }
+
+    /** Checks every master; they must agree on how writes wait. */
+    private WriteWait check(Servers servers) {
+        List<HostAndPort> masters;
+        try {
+            masters = servers.masters();
+        } catch (JedisException e) {
+            throw new RedisTimersException("cannot start a node on the Redis Cluster of " + address, e);
+        }
+        WriteWait wait = null;
+        for (HostAndPort master : masters) {
+            WriteWait w;
+            try (Jedis jedis = servers.connection(master)) {
+                w = ServerCheck.check(jedis, durability, master.toString());
+            } catch (JedisException e) {
+                throw new RedisTimersException("cannot start a node on Redis at " + master, e);
+            }
+            if (wait != null && wait.waitAof() != w.waitAof()) {
+                throw new RedisTimersException("the masters of the Redis Cluster of " + address + " run Redis"
+                        + " versions before and after 7.2, which wait differently for " + durability
+                        + "; upgrade them all");
+            }
+            wait = w;
+        }
+        return wait;
     }
 
     private static String name(String what, String value) {

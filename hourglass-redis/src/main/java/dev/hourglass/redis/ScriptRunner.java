@@ -1,62 +1,79 @@
 package dev.hourglass.redis;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.Response;
+import redis.clients.jedis.exceptions.JedisAskDataException;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
+import redis.clients.jedis.exceptions.JedisRedirectionException;
 
 /**
  * Runs {@link Script}s by EVALSHA (the node loads them all at start); when the server answers
- * NOSCRIPT, as it does after a restart or a SCRIPT FLUSH, loads the script (SCRIPT LOAD) and runs it
- * again. A script that answered NOSCRIPT did not run, so running it again is always correct. Writes
- * are followed, in the same pipeline, by the {@link WriteWait} of the node's durability.
+ * NOSCRIPT, as it does after a restart, a SCRIPT FLUSH or a failover to a replica, loads the script
+ * (SCRIPT LOAD) and runs it again. A script that answered NOSCRIPT did not run, so running it again
+ * is always correct. Writes are followed, in the same pipeline, by the {@link WriteWait} of the
+ * node's durability.
  *
- * <p>Complexity: one round trip per call, or per pipeline of calls (two when scripts must be
- * reloaded). Ordering: pipelined calls run in the order given. Thread-safety: stateless; the
- * {@link Jedis} connection passed in must not be shared while in use.
+ * <p>The calls of a pipeline are grouped by the master that owns their shard (one group when
+ * standalone): one pipeline per master, each followed by its own wait, so a durability wait goes to
+ * the master that took the writes. A call answered MOVED (its slot has another master now) did not
+ * run: the slot map is read again and the call sent to the new master; a call answered ASK (its slot
+ * is migrating) is sent to the node named, after ASKING. At most {@value #MAX_REDIRECTS} rounds;
+ * then the redirection is the call's reply. A connection failure refreshes the slot map (a failover
+ * may have moved the slot) and is thrown.
+ *
+ * <p>Complexity: one round trip per master per call, or per pipeline of calls (more when scripts
+ * must be reloaded or calls are redirected). Ordering: pipelined calls on one shard run in the order
+ * given. Thread-safety: stateless.
  */
 final class ScriptRunner {
+    private static final int MAX_REDIRECTS = 5;
+
     private ScriptRunner() {}
 
     /** One script call: the script, the shard's keys and the arguments. */
     record Call(Script script, List<byte[]> keys, List<byte[]> args) {}
 
+    /** Where a group of calls goes: a master, or the node an ASK redirection named. */
+    private record Target(HostAndPort server, boolean asking) {}
+
+    /** The replies of one pipeline and the check of its wait. */
+    private record Ran(List<Object> replies, WriteWait.Check check) {}
+
     /**
      * Runs one script that only reads (no durability wait).
      *
-     * @param jedis the connection
+     * @param servers where it goes
      * @param call what to run
      * @return the script's reply
      */
-    static Object run(Jedis jedis, Call call) {
-        try {
-            return jedis.evalsha(call.script().sha(), call.keys(), call.args());
-        } catch (JedisDataException e) {
-            if (!isNoScript(e)) {
-                throw e;
-            }
-            jedis.scriptLoad(call.script().source());
-            return jedis.evalsha(call.script().sha(), call.keys(), call.args());
-        }
+    static Object run(Servers servers, Call call) {
+        return runAll(servers, List.of(call), WriteWait.NONE).get(0);
     }
 
     /**
-     * Runs writes in one pipeline followed by a wait for their durability; the first script that
-     * failed (other than with NOSCRIPT) makes it throw, after all have run, and so does a wait that
-     * fell short.
+     * Runs writes pipelined, followed by a wait for their durability; the first script that failed
+     * (other than with NOSCRIPT or a redirection) makes it throw, after all have run, and so does a
+     * wait that fell short.
      *
-     * @param jedis the connection
+     * @param servers where they go
      * @param calls what to run, in order
      * @param wait what the writes wait for
      * @return the replies, in the order of {@code calls}
      */
-    static List<Object> runAll(Jedis jedis, List<Call> calls, WriteWait wait) {
-        List<Object> results = runEach(jedis, calls, wait);
+    static List<Object> runAll(Servers servers, List<Call> calls, WriteWait wait) {
+        List<Object> results = runEach(servers, calls, wait);
         for (Object r : results) {
             if (r instanceof JedisDataException e) {
                 throw e;
@@ -66,21 +83,78 @@ final class ScriptRunner {
     }
 
     /**
-     * Runs scripts in one pipeline; a script that failed (other than with NOSCRIPT) has its error
-     * as its reply, so the others' replies are not lost. A connection failure still throws.
+     * Runs scripts pipelined; a script that failed (other than with NOSCRIPT or a redirection) has
+     * its error as its reply, so the others' replies are not lost. A connection failure still throws.
      *
-     * @param jedis the connection
+     * @param servers where they go
      * @param calls what to run, in order
      * @param wait what the writes wait for ({@link WriteWait#NONE} for none)
      * @return the replies, or {@link JedisDataException}s, in the order of {@code calls}
-     * @throws WriteWait.NotDurableException if the wait fell short
+     * @throws WriteWait.NotDurableException if a wait fell short
      */
-    static List<Object> runEach(Jedis jedis, List<Call> calls, WriteWait wait) {
+    static List<Object> runEach(Servers servers, List<Call> calls, WriteWait wait) {
+        Object[] results = new Object[calls.size()];
+        List<Integer> todo = new ArrayList<>(calls.size());
+        for (int i = 0; i < calls.size(); i++) {
+            todo.add(i);
+        }
+        Map<Integer, HostAndPort> asked = new HashMap<>();
+        for (int round = 0; !todo.isEmpty(); round++) {
+            Map<Target, List<Integer>> groups = new LinkedHashMap<>();
+            for (int i : todo) {
+                HostAndPort ask = asked.get(i);
+                Target target = ask != null
+                        ? new Target(ask, true)
+                        : new Target(servers.owner(calls.get(i).keys().get(0)), false);
+                groups.computeIfAbsent(target, t -> new ArrayList<>()).add(i);
+            }
+            asked.clear();
+            List<Integer> redirected = new ArrayList<>();
+            boolean moved = false;
+            for (Map.Entry<Target, List<Integer>> group : groups.entrySet()) {
+                List<Call> sub = new ArrayList<>(group.getValue().size());
+                group.getValue().forEach(i -> sub.add(calls.get(i)));
+                Ran ran;
+                try (Jedis jedis = servers.connection(group.getKey().server())) {
+                    ran = runOn(jedis, sub, wait, group.getKey().asking());
+                } catch (JedisConnectionException e) {
+                    servers.refresh();
+                    throw e;
+                }
+                boolean anyRan = false;
+                for (int j = 0; j < sub.size(); j++) {
+                    int i = group.getValue().get(j);
+                    Object reply = ran.replies().get(j);
+                    results[i] = reply;
+                    if (!(reply instanceof JedisRedirectionException r)) {
+                        anyRan = true;
+                    } else if (round < MAX_REDIRECTS) {
+                        redirected.add(i);
+                        if (r instanceof JedisAskDataException) {
+                            asked.put(i, r.getTargetNode());
+                        } else {
+                            moved = true;
+                        }
+                    }
+                }
+                if (anyRan) { // a group all redirected wrote nothing, and may be a replica now
+                    ran.check().verify();
+                }
+            }
+            if (moved) {
+                servers.refresh();
+            }
+            todo = redirected;
+        }
+        return Arrays.asList(results);
+    }
+
+    private static Ran runOn(Jedis jedis, List<Call> calls, WriteWait wait, boolean asking) {
         List<Response<Object>> responses = new ArrayList<>(calls.size());
         WriteWait.Check check;
         try (Pipeline pipeline = jedis.pipelined()) {
             for (Call call : calls) {
-                responses.add(pipeline.evalsha(call.script().sha(), call.keys(), call.args()));
+                responses.add(evalsha(pipeline, call, asking));
             }
             check = wait.append(pipeline);
             pipeline.sync();
@@ -106,8 +180,7 @@ final class ScriptRunner {
             try (Pipeline pipeline = jedis.pipelined()) {
                 scripts.forEach((script, key) -> pipeline.scriptLoad(script.source(), key));
                 for (int i : missing) {
-                    Call call = calls.get(i);
-                    retried.add(pipeline.evalsha(call.script().sha(), call.keys(), call.args()));
+                    retried.add(evalsha(pipeline, calls.get(i), asking));
                 }
                 check = wait.append(pipeline);
                 pipeline.sync();
@@ -122,8 +195,14 @@ final class ScriptRunner {
                 results.set(missing.get(j), reply);
             }
         }
-        check.verify();
-        return results;
+        return new Ran(results, check);
+    }
+
+    private static Response<Object> evalsha(Pipeline pipeline, Call call, boolean asking) {
+        if (asking) {
+            pipeline.sendCommand(Protocol.Command.ASKING, new byte[0][]);
+        }
+        return pipeline.evalsha(call.script().sha(), call.keys(), call.args());
     }
 
     private static boolean isNoScript(JedisDataException e) {

@@ -1,15 +1,20 @@
 package dev.hourglass.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Protocol;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
- * What a node checks on the Redis server before it starts: the version (7.0 or later, for script
- * flags), that it is not a Redis Cluster node (not supported yet), an eviction policy that cannot drop timers, and persistence or replicas that can keep the
- * chosen {@link Durability}. Then it loads every {@link Script}, so the first pipelines do not meet
- * NOSCRIPT. A server that cannot keep a promise is refused with the setting to change.
+ * What a node checks on each Redis server that takes writes (the one server, or every master of a
+ * Redis Cluster) before it starts: the version (7.0 or later, for script flags), an eviction policy
+ * that cannot drop timers, and persistence or replicas that can keep the chosen {@link Durability}.
+ * Then it loads every {@link Script}, so the first pipelines do not meet NOSCRIPT. A server that
+ * cannot keep a promise is refused with the setting to change. Last, the shard count of every
+ * queue is recorded, or compared with the recorded one.
  *
  * <p>Complexity: a few round trips. Ordering: not applicable. Thread-safety: stateless.
  */
@@ -34,13 +39,6 @@ final class ServerCheck {
                         where,
                         "redis_version is " + v + "; hourglass-redis needs Redis 7.0 or later"
                                 + " (its scripts declare flags so that Redis refuses a schedule when out of memory)");
-            }
-            if (jedis.info("cluster").contains("cluster_enabled:1")) {
-                throw refuse(
-                        where,
-                        "it runs in cluster mode (cluster_enabled:1), which hourglass-redis does"
-                                + " not support yet: its scripts would be answered MOVED; use a standalone Redis (with"
-                                + " replicas and Durability.replicas for failover)");
             }
             Map<String, String> config = WriteWait.settings(
                     jedis.sendCommand(Protocol.Command.CONFIG, "GET", "maxmemory-policy", "appendonly", "appendfsync"));
@@ -103,21 +101,25 @@ final class ServerCheck {
     /**
      * Records each queue's shard count in the hash {@code <namespace>:shards} if it is not there yet,
      * and refuses a node whose count differs from the recorded one: nodes that disagree would each
-     * leave the other's shards unclaimed.
+     * leave the other's shards unclaimed. The first record waits for the node's durability, like
+     * any write. In a Redis Cluster the hash lives on the master of its slot, so every node reads the
+     * same one.
      *
-     * @param jedis a connection
+     * @param servers where the hash lives
+     * @param wait what the record waits for
      * @param namespace the key prefix
      * @param queues the node's queues
      * @param shards the node's shard count
-     * @param where the server's address, for messages
      * @throws RedisTimersException if a count differs or Redis failed
      */
-    static void layout(Jedis jedis, String namespace, Iterable<String> queues, int shards, String where) {
+    static void layout(Servers servers, WriteWait wait, String namespace, Iterable<String> queues, int shards) {
         String key = namespace + ":shards";
+        byte[] rawKey = ShardKeys.bytes(key);
+        String where = "?";
         try {
+            where = servers.owner(rawKey).toString();
             for (String queue : queues) {
-                jedis.hsetnx(key, queue, Integer.toString(shards));
-                String stored = jedis.hget(key, queue);
+                String stored = record(servers, wait, rawKey, queue, shards);
                 if (!Integer.toString(shards).equals(stored)) {
                     throw new RedisTimersException("queue '" + queue + "' has " + stored + " shards in Redis at "
                             + where + " (hash " + key + ") but this node was built with shards(" + shards + "):"
@@ -127,6 +129,34 @@ final class ServerCheck {
             }
         } catch (JedisException e) {
             throw new RedisTimersException("cannot start a node on Redis at " + where, e);
+        }
+    }
+
+    /**
+     * Writes the count if absent and reads it back, waiting for the durability; a wait that falls
+     * short (a replica slow to answer while the machine is busy) is tried again, up to 3 times in
+     * all: the write is idempotent, and a node should not fail to start on one slow round trip.
+     */
+    private static String record(Servers servers, WriteWait wait, byte[] key, String queue, int shards) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return servers.on(key, jedis -> {
+                    try (Pipeline p = jedis.pipelined()) {
+                        byte[] field = ShardKeys.bytes(queue);
+                        p.hsetnx(key, field, ShardKeys.bytes(Integer.toString(shards)));
+                        Response<byte[]> recorded = p.hget(key, field);
+                        WriteWait.Check check = wait.append(p);
+                        p.sync();
+                        check.verify();
+                        byte[] value = recorded.get();
+                        return value == null ? null : new String(value, StandardCharsets.UTF_8);
+                    }
+                });
+            } catch (WriteWait.NotDurableException e) {
+                if (attempt == 3) {
+                    throw e;
+                }
+            }
         }
     }
 

@@ -2,6 +2,7 @@ package dev.hourglass.redis;
 
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import redis.clients.jedis.BinaryJedisPubSub;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
@@ -13,7 +14,8 @@ import redis.clients.jedis.JedisClientConfig;
  * node sleeping towards a later timer wakes up for one another node just scheduled. Runs on its own
  * thread with its own connection (a subscribed connection can do nothing else), reconnects with a
  * backoff after a failure and asks for a pass on every (re)subscription, because messages published
- * while it was away are lost; the fallback poll bounds the damage of any other lost message.
+ * while it was away are lost; the fallback poll bounds the damage of any other lost message. In a
+ * Redis Cluster it listens on one node and moves to the next known node after a failure.
  *
  * <p>Complexity: O(1) per message. Ordering: messages are handled in the order Redis sends them.
  * Thread-safety: {@link #start} and {@link #close} may be called from any thread.
@@ -21,7 +23,7 @@ import redis.clients.jedis.JedisClientConfig;
 final class WakeSubscriber {
     private static final System.Logger LOG = System.getLogger("dev.hourglass.redis");
 
-    private final HostAndPort address;
+    private final Servers servers;
     private final JedisClientConfig config;
     private final byte[] channel;
     private final ClaimLoop loop;
@@ -51,8 +53,8 @@ final class WakeSubscriber {
     private Jedis connection; // guarded by this
     private boolean closed; // guarded by this
 
-    WakeSubscriber(HostAndPort address, JedisClientConfig config, byte[] channel, ClaimLoop loop, long maxBackoff) {
-        this.address = address;
+    WakeSubscriber(Servers servers, JedisClientConfig config, byte[] channel, ClaimLoop loop, long maxBackoff) {
+        this.servers = servers;
         this.config = config;
         this.channel = channel;
         this.loop = loop;
@@ -68,6 +70,9 @@ final class WakeSubscriber {
     private void run() {
         int failures = 0;
         while (true) {
+            // a cluster forwards every PUBLISH to all its nodes: after a failure, try the next one
+            List<HostAndPort> nodes = servers.nodes();
+            HostAndPort address = nodes.get(failures % nodes.size());
             try (Jedis jedis = new Jedis(address, config)) { // connects here
                 synchronized (this) {
                     if (closed) {

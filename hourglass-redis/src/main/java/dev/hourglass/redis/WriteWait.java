@@ -51,6 +51,11 @@ final class WriteWait {
         this.waitAof = waitAof;
     }
 
+    /** Returns whether the server has WAITAOF (Redis 7.2 and later). */
+    boolean waitAof() {
+        return waitAof;
+    }
+
     /**
      * Appends the wait to a pipeline that holds writes.
      *

@@ -58,8 +58,8 @@ class ClaimCostTest {
 
     private static long held(Jedis admin) {
         long n = 0;
-        for (int s = 0; s < 8; s++) {
-            n += admin.zcard("{cost:q:" + s + "}:due") + admin.zcard("{cost:q:" + s + "}:leases");
+        for (ShardKeys shard : ShardKeys.of("cost", "q", 8)) {
+            n += admin.zcard(shard.stateKey(TimerState.SCHEDULED)) + admin.zcard(shard.stateKey(TimerState.CLAIMED));
         }
         return n;
     }

@@ -88,17 +88,6 @@ class DurabilityTest {
         }
     }
 
-    /** Finding 6: against a cluster node every script was answered MOVED, reported as retryable. */
-    @Test
-    void aRedisClusterNodeIsRefusedClearly() {
-        try (RedisServerProcess server = RedisServerProcess.start("always", "--cluster-enabled", "yes")) {
-            assertThatThrownBy(() -> builder(server).build())
-                    .isInstanceOf(RedisTimersException.class)
-                    .hasMessageContaining("cluster mode (cluster_enabled:1)")
-                    .hasMessageContaining("not support yet");
-        }
-    }
-
     /** SIGKILL of redis-server during a burst of schedules; the AOF replay has every acknowledged one. */
     @Test
     void everyAcknowledgedScheduleSurvivesASigkillOfRedisMidBurst() throws Exception {

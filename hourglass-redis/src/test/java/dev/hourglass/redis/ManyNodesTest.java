@@ -74,9 +74,9 @@ class ManyNodesTest {
 
     private static long pending(Jedis jedis) {
         long n = 0;
-        for (int s = 0; s < SHARDS; s++) {
-            String tag = "{many:q:" + s + "}:";
-            n += jedis.zcard(tag + "due") + jedis.zcard(tag + "leases") + jedis.hlen(tag + "meta");
+        for (ShardKeys shard : ShardKeys.of("many", "q", SHARDS)) {
+            List<byte[]> keys = shard.keys(); // due, leases, dead, payload, meta, seq
+            n += jedis.zcard(keys.get(0)) + jedis.zcard(keys.get(1)) + jedis.hlen(keys.get(4));
         }
         return n;
     }

@@ -36,8 +36,13 @@ final class Recorder implements TimerHandler {
 
     @Override
     public void handle(Delivery d) throws Exception {
-        byId.computeIfAbsent(d.id(), k -> new CopyOnWriteArrayList<>())
-                .add(new Seen(d.id(), d.payloadAsString(), d.attempt(), System.nanoTime(), node));
+        // built first: the id must not appear in byId (awaitIds) before its delivery does
+        Seen seen = new Seen(d.id(), d.payloadAsString(), d.attempt(), System.nanoTime(), node);
+        byId.compute(d.id(), (k, list) -> {
+            List<Seen> out = list == null ? new CopyOnWriteArrayList<>() : list;
+            out.add(seen);
+            return out;
+        });
         synchronized (lock) {
             lock.notifyAll();
         }

@@ -83,6 +83,11 @@ final class RedisServerProcess implements AutoCloseable {
         }
     }
 
+    /** Returns whether the process runs (not killed). */
+    boolean isAlive() {
+        return process != null && process.isAlive();
+    }
+
     /** Returns a new connection to the server (the caller closes it). */
     Jedis client() {
         return new Jedis("127.0.0.1", port);
@@ -186,7 +191,7 @@ final class RedisServerProcess implements AutoCloseable {
         return out.toString();
     }
 
-    private static Path binary() {
+    static Path binary() {
         String configured = System.getProperty("hourglass.redis.server");
         if (configured != null) {
             if (!Files.isExecutable(Path.of(configured))) {

@@ -137,9 +137,8 @@ public final class RedisThroughputMain {
 
     private static long pending(Jedis jedis) {
         long n = 0;
-        for (int s = 0; s < SHARDS; s++) {
-            String tag = "{bench:fire:" + s + "}:";
-            n += jedis.zcard(tag + "due") + jedis.zcard(tag + "leases");
+        for (ShardKeys shard : ShardKeys.of("bench", "fire", SHARDS)) {
+            n += jedis.zcard(shard.stateKey(TimerState.SCHEDULED)) + jedis.zcard(shard.stateKey(TimerState.CLAIMED));
         }
         return n;
     }

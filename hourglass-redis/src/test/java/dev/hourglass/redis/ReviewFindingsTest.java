@@ -205,7 +205,8 @@ class ReviewFindingsTest {
         String id = "healthy";
         int good = ShardKeys.shardOf(id, 2);
         try (Jedis jedis = server.client()) {
-            jedis.set("{" + namespace + ":q:" + (1 - good) + "}:leases", "not a sorted set");
+            jedis.set(
+                    ShardKeys.of(namespace, "q", 2)[1 - good].stateKey(TimerState.CLAIMED), bytes("not a sorted set"));
         }
         Recorder recorder = new Recorder();
         node.register("q", recorder);
