@@ -13,11 +13,13 @@ import java.util.zip.CRC32;
  * <p>Complexity: O(1) per lookup. Ordering: not applicable. Thread-safety: immutable.
  */
 final class ShardKeys {
+    private final String namespace;
     private final String queue;
     private final int shard;
     private final List<byte[]> keys;
 
     private ShardKeys(String namespace, String queue, int shard) {
+        this.namespace = namespace;
         this.queue = queue;
         this.shard = shard;
         String tag = "{" + namespace + ":" + queue + ":" + shard + "}:";
@@ -27,7 +29,8 @@ final class ShardKeys {
                 bytes(tag + "dead"),
                 bytes(tag + "payload"),
                 bytes(tag + "meta"),
-                bytes(tag + "seq"));
+                bytes(tag + "seq"),
+                bytes(tag + "recur"));
     }
 
     /**
@@ -57,6 +60,11 @@ final class ShardKeys {
         CRC32 crc = new CRC32();
         crc.update(bytes(id));
         return (int) (crc.getValue() % shards);
+    }
+
+    /** Returns the namespace (the deployment's key prefix). */
+    String namespace() {
+        return namespace;
     }
 
     /** Returns the queue's name. */
