@@ -322,6 +322,13 @@ final class ClaimLoop {
                                 + " cancelled or claimed again meanwhile");
             } else if (result == 2) {
                 LOG.log(Level.WARNING, "node " + nodeId + ": " + d + " failed its last attempt; dead-lettered");
+            } else if (!sent.get(i).ok()) {
+                // due again after the backoff: the shard's known time may be the lease it just left
+                shards.learn(
+                        d.queue(),
+                        d.shard().shard(),
+                        System.nanoTime()
+                                + TimeUnit.MILLISECONDS.toNanos(sent.get(i).backoffMillis()));
             }
         }
     }
