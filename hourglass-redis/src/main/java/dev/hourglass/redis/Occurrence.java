@@ -10,10 +10,10 @@ import java.util.List;
  * replaces it with the next occurrence. Made by the claim loop from the series record the claim
  * returned ({@code "<occurrence> <slot ms> <recurrence>"}) and the claim's Redis time.
  *
- * <p>The next slot is computed once, here, from the stored slot: the first slot after {@code
- * max(slot, claim time - lateness allowance)} for {@link MissedRunPolicy#RUN_ONCE} and {@link
- * MissedRunPolicy#SKIP} (slots older than the allowance are missed), the slot after this one for
- * {@link MissedRunPolicy#RUN_ALL}, the delay after the advance for a fixed delay. The advance is
+ * <p>The next slot is computed here, at the claim, from the stored slot: the slot after this one,
+ * or, when this claim comes more than the lateness allowance after the slot and the policy is {@link
+ * MissedRunPolicy#RUN_ONCE} or {@link MissedRunPolicy#SKIP}, the first slot after the claim (the
+ * slots in between are missed); for a fixed delay, the delay after the advance. The advance is
  * fenced by the delivery's token and keyed on the occurrence number, so of two nodes (or two sends
  * of one outcome) only one creates the next occurrence.
  *
@@ -56,9 +56,8 @@ final class Occurrence {
         boolean missed = attempt == 1 && claimedAtMillis - slot > r.missedAfterMillis();
         boolean failed = attempt > maxAttempts; // its leases ran out maxAttempts times
         boolean runs = !failed && !(missed && r.missedRunPolicy() == MissedRunPolicy.SKIP);
-        long from = r.missedRunPolicy() == MissedRunPolicy.RUN_ALL
-                ? slot
-                : Math.max(slot, claimedAtMillis - r.missedAfterMillis());
+        boolean late = claimedAtMillis - slot > r.missedAfterMillis(); // on any attempt
+        long from = r.missedRunPolicy() != MissedRunPolicy.RUN_ALL && late ? claimedAtMillis : slot;
         return switch (r.kind()) {
             case DELAY -> new Occurrence(number, slot, runs, failed, "in", r.periodMillis());
             case RATE -> {
