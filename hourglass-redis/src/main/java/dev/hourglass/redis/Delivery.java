@@ -89,7 +89,7 @@ public final class Delivery {
 
     /**
      * Returns the delivery count: 1 for the first delivery since the timer was scheduled (or
-     * requeued), 2 for the next and so on.
+     * requeued), 2 for the next and so on; for a recurring timer, of this occurrence.
      *
      * @return the attempt, at least 1
      */

@@ -14,8 +14,8 @@ import java.util.Objects;
  *
  * <ul>
  *   <li>{@link #fixedRate}: slots every period from the first, which is one period after the
- *       schedule (Redis's clock); a run that takes longer than the period delays the next, which
- *       then runs at once (occurrences of one series never overlap).
+ *       schedule (Redis's clock). Occurrences of one series never overlap: a run longer than the
+ *       period makes the next one late, and the missed-run policy decides about it.
  *   <li>{@link #fixedDelay}: the next slot is the delay after the previous occurrence ended
  *       (acknowledged, failed for good or skipped), by Redis's clock.
  *   <li>{@link #cron}: the slots of a six-field cron expression ({@code second minute hour
