@@ -24,10 +24,10 @@ import java.util.HexFormat;
  * rescheduled or cancelled meanwhile) a no-op.
  *
  * <p>Each script starts with a Redis 7 shebang that declares its flags. Scripts that add timers
- * (schedule, requeue) declare none, so Redis refuses them with OOM before they run when it is over
- * {@code maxmemory}: nothing is half-written. Scripts that free memory or keep due timers moving
- * (claim, ack, nack, cancel, purge, extend, release) declare {@code allow-oom}; lookup declares
- * {@code no-writes}.
+ * (schedule, schedule_recurring, requeue) declare none, so Redis refuses them with OOM before they
+ * run when it is over {@code maxmemory}: nothing is half-written. Scripts that free memory or keep
+ * due timers moving (claim, ack, nack, cancel, purge, extend, release, advance) declare {@code
+ * allow-oom}; lookup declares {@code no-writes}.
  *
  * <p>Complexity: each script costs O(log n) per timer it touches on a shard of n timers.
  *

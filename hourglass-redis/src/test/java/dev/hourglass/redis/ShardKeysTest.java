@@ -20,7 +20,8 @@ class ShardKeysTest {
                         "{ns:orders:2}:dead",
                         "{ns:orders:2}:payload",
                         "{ns:orders:2}:meta",
-                        "{ns:orders:2}:seq");
+                        "{ns:orders:2}:seq",
+                        "{ns:orders:2}:recur");
         assertThat(shards[1].queue()).isEqualTo("orders");
         assertThat(shards[1].shard()).isEqualTo(1);
     }
