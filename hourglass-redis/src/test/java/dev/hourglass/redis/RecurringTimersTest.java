@@ -167,6 +167,35 @@ class RecurringTimersTest {
     }
 
     @Test
+    void aSeriesWithNoSlotLeftEndsAfterItsLastOccurrence() throws Exception {
+        try (RedisServerProcess server = RedisServerProcess.start("everysec");
+                RedisTimers node = node(server, "end", "node-a", 5);
+                Jedis jedis = server.client()) {
+            node.scheduleRecurring("q", "s", Recurrence.fixedRate(Duration.ofMillis(50)), bytes("p"));
+            Thread.sleep(100);
+            ShardKeys shard = ShardKeys.of("end", "q", SHARDS)[ShardKeys.shardOf("s", SHARDS)];
+            List<?> claim = (List<?>) ScriptRunner.run(
+                    jedis,
+                    new ScriptRunner.Call(
+                            Script.CLAIM,
+                            shard.keys(),
+                            List.of(bytes("10"), bytes("60000"), bytes("5"), bytes("ghost"))));
+            long slot = (Long) claim.get(5);
+            // the same occurrence as a series whose next slot would lie past 2^52 ms
+            Occurrence last = Occurrence.of(
+                    bytes("1 " + slot + " rate " + TimerRequest.MAX_MILLIS + " RUN_ONCE 60000"),
+                    (Long) claim.get(0),
+                    1,
+                    5);
+            Delivery d = new Delivery(shard, "s", bytes("p"), Instant.EPOCH, 1, (byte[]) claim.get(7), last);
+            assertThat(ScriptRunner.run(jedis, last.advance(d, true, "test"))).isEqualTo(3L);
+            assertThat(node.lookup("q", "s")).isEmpty();
+            assertThat(jedis.hlen(shard.keys().get(6))).isZero();
+            assertThat(jedis.hlen(shard.keys().get(3))).isZero();
+        }
+    }
+
+    @Test
     void aFailingOccurrenceIsRetriedThenDroppedAndTheSeriesGoesOn() throws Exception {
         try (RedisServerProcess server = RedisServerProcess.start("everysec");
                 RedisTimers node = node(server, "fail", "node-a", 2)) {
