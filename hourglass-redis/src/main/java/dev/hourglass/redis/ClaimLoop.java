@@ -293,12 +293,15 @@ final class ClaimLoop {
             Delivery d = o.delivery();
             byte[] id = ShardKeys.bytes(d.id());
             calls.add(
-                    o.ok()
-                            ? new ScriptRunner.Call(Script.ACK, d.shard().keys(), List.of(id, d.token()))
-                            : new ScriptRunner.Call(
-                                    Script.NACK,
-                                    d.shard().keys(),
-                                    List.of(id, d.token(), number(o.backoffMillis()), number(maxAttempts))));
+                    d.recurring() != null && (o.ok() || d.attempt() >= maxAttempts)
+                            ? d.recurring().advance(d, o.ok(), nodeId)
+                            : o.ok()
+                                    ? new ScriptRunner.Call(
+                                            Script.ACK, d.shard().keys(), List.of(id, d.token()))
+                                    : new ScriptRunner.Call(
+                                            Script.NACK,
+                                            d.shard().keys(),
+                                            List.of(id, d.token(), number(o.backoffMillis()), number(maxAttempts))));
         }
         List<Object> results;
         try {
@@ -317,6 +320,13 @@ final class ClaimLoop {
                                 + " cancelled or claimed again meanwhile");
             } else if (result == 2) {
                 LOG.log(Level.WARNING, "node " + nodeId + ": " + d + " failed its last attempt; dead-lettered");
+            } else if (!sent.get(i).ok()) {
+                // due again after the backoff: the shard's known time may be the lease it just left
+                shards.learn(
+                        d.queue(),
+                        d.shard().shard(),
+                        System.nanoTime()
+                                + TimeUnit.MILLISECONDS.toNanos(sent.get(i).backoffMillis()));
             }
         }
     }
@@ -429,14 +439,23 @@ final class ClaimLoop {
             boolean full = (Long) r.get(2) == 1;
             shards.set(
                     shard, full ? now : delay < 0 ? now + fallbackNanos : now + TimeUnit.MILLISECONDS.toNanos(delay));
-            for (int j = 3; j < r.size(); j += 5) {
+            for (int j = 3; j < r.size(); j += 6) {
+                int attempt = ((Long) r.get(j + 3)).intValue();
                 Delivery d = new Delivery(
                         shard.keys(),
                         new String((byte[]) r.get(j), StandardCharsets.UTF_8),
                         r.get(j + 1) == null ? new byte[0] : (byte[]) r.get(j + 1),
                         Instant.ofEpochMilli((Long) r.get(j + 2)),
-                        ((Long) r.get(j + 3)).intValue(),
-                        (byte[]) r.get(j + 4));
+                        attempt,
+                        (byte[]) r.get(j + 4),
+                        r.get(j + 5) == null
+                                ? null
+                                : Occurrence.of((byte[]) r.get(j + 5), (Long) r.get(0), attempt, maxAttempts));
+                if (d.recurring() != null && !d.recurring().runs()) {
+                    inFlight.requeue(List.of(new InFlight.Outcome(d, true, 0))); // missed or failed: advance only
+                    request();
+                    continue;
+                }
                 inFlight.dispatch(shard.handler(), d, now);
             }
         }

@@ -18,8 +18,21 @@ public final class Delivery {
     private final Instant dueTime;
     private final int attempt;
     private final byte[] token;
+    private final Occurrence occurrence; // null for a one-shot timer
 
     Delivery(ShardKeys shard, String id, byte[] payload, Instant dueTime, int attempt, byte[] token) {
+        this(shard, id, payload, dueTime, attempt, token, null);
+    }
+
+    Delivery(
+            ShardKeys shard,
+            String id,
+            byte[] payload,
+            Instant dueTime,
+            int attempt,
+            byte[] token,
+            Occurrence occurrence) {
+        this.occurrence = occurrence;
         this.shard = shard;
         this.id = id;
         this.payload = payload;
@@ -76,7 +89,7 @@ public final class Delivery {
 
     /**
      * Returns the delivery count: 1 for the first delivery since the timer was scheduled (or
-     * requeued), 2 for the next and so on.
+     * requeued), 2 for the next and so on; for a recurring timer, of this occurrence.
      *
      * @return the attempt, at least 1
      */
@@ -96,6 +109,33 @@ public final class Delivery {
         return Long.parseLong(new String(token, StandardCharsets.US_ASCII));
     }
 
+    /**
+     * Returns the occurrence number of a recurring timer: 1 for the first occurrence of the series, 2
+     * for the next and so on (slots passed over by the {@link MissedRunPolicy} get no number); 0 for
+     * a one-shot timer. With the id it identifies the occurrence across attempts: a handler that
+     * deduplicates by (id, occurrence) runs each occurrence once.
+     *
+     * @return the occurrence number, or 0
+     */
+    public long occurrence() {
+        return occurrence == null ? 0 : occurrence.number();
+    }
+
+    /**
+     * Returns the slot of a recurring timer's occurrence (the time the series scheduled it for, which
+     * stays the same across its attempts), or {@link #dueTime()} for a one-shot timer.
+     *
+     * @return the slot, in Redis server time
+     */
+    public Instant occurrenceTime() {
+        return occurrence == null ? dueTime : occurrence.slot();
+    }
+
+    /** Returns the occurrence of a recurring timer, or null. */
+    Occurrence recurring() {
+        return occurrence;
+    }
+
     ShardKeys shard() {
         return shard;
     }
@@ -106,6 +146,7 @@ public final class Delivery {
 
     @Override
     public String toString() {
-        return "Delivery[queue=" + queue() + ", id=" + id + ", due=" + dueTime + ", attempt=" + attempt + "]";
+        return "Delivery[queue=" + queue() + ", id=" + id + ", due=" + dueTime + ", attempt=" + attempt
+                + (occurrence == null ? "" : ", " + occurrence) + "]";
     }
 }

@@ -183,6 +183,67 @@ public final class RedisTimers implements AutoCloseable {
     }
 
     /**
+     * Starts a recurring timer (a series): its occurrences are delivered like one-shot timers, each
+     * to one node at a time, at least once, with the attempt and fencing rules of one-shot timers;
+     * {@link Delivery#occurrence()} numbers them. When an occurrence ends (acknowledged, failed its
+     * last attempt, or missed and skipped) the node holding it creates the next one, in the same
+     * atomic script that ends it and only under the occurrence's token and number, so each occurrence
+     * exists once however many nodes run. Occurrences of one series never overlap. A failed
+     * occurrence is dropped (logged) and the series goes on; {@link #cancel} stops the series.
+     *
+     * <p>Idempotent: if the id already holds a series with the same recurrence and payload, it is
+     * kept as it is (every node may declare its series at start); anything else the id held, a
+     * one-shot timer or another series, is replaced. Scheduling a one-shot timer with the id replaces
+     * the series.
+     *
+     * @param queue a declared queue
+     * @param id the series' id, not null or empty
+     * @param recurrence how it repeats
+     * @param payload what every occurrence's handler receives, not null
+     * @return the slot of the series' current occurrence (the first, unless an existing series was
+     *     kept)
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if the queue is unknown or the id empty or not valid UTF-16
+     * @throws RedisTimersException if Redis failed: the schedule was not acknowledged
+     * @throws IllegalStateException if the node is closed
+     */
+    public Instant scheduleRecurring(String queue, String id, Recurrence recurrence, byte[] payload) {
+        ShardKeys shard = shard(queue, id);
+        Objects.requireNonNull(recurrence, "recurrence");
+        Objects.requireNonNull(payload, "payload");
+        Object reply = withRedis(
+                () -> "recurring schedule of '" + id + "' on queue '" + queue + "' was not acknowledged (it may or"
+                        + " may not be stored; scheduling it again is safe)",
+                () -> {
+                    String mode = "in";
+                    long ms = recurrence.periodMillis();
+                    if (recurrence.kind() == Recurrence.Kind.CRON) {
+                        // the first slot after now by the clock of the shard's master
+                        List<String> time = servers.on(shard.keys().get(0), jedis -> jedis.time());
+                        long now = Long.parseLong(time.get(0)) * 1000 + Long.parseLong(time.get(1)) / 1000;
+                        Long first = recurrence.cronNext(now);
+                        if (first == null) {
+                            throw new IllegalArgumentException("recurrence has no slot after now: " + recurrence);
+                        }
+                        mode = "at";
+                        ms = first;
+                    }
+                    return write(new ScriptRunner.Call(
+                            Script.SCHEDULE_RECURRING,
+                            shard.keys(),
+                            List.of(
+                                    ShardKeys.bytes(id),
+                                    payload,
+                                    ShardKeys.bytes(mode),
+                                    ShardKeys.bytes(Long.toString(ms)),
+                                    ShardKeys.bytes(recurrence.encode()),
+                                    channel(namespace),
+                                    wakeTopic(shard))));
+                });
+        return Instant.ofEpochMilli((Long) ((List<?>) reply).get(1));
+    }
+
+    /**
      * Schedules (or reschedules) many timers, pipelined in chunks of 1,000. When the same id occurs
      * twice, the later request wins. Only when this returns are all acknowledged.
      *

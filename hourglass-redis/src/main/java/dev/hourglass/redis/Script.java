@@ -9,7 +9,8 @@ import java.util.HexFormat;
  * The Lua scripts that make every state change of a timer atomic on one shard. Each runs with the
  * shard's keys in the order of {@link ShardKeys#keys()}: 1 due (ZSET id -> due ms), 2 leases (ZSET
  * id -> lease expiry ms), 3 dead (ZSET id -> time it died, ms), 4 payload (HASH id -> bytes), 5
- * meta (HASH id -> "due attempts token owner"), 6 seq (the shard's token counter).
+ * meta (HASH id -> "due attempts token owner"), 6 seq (the shard's token counter), 7 recur (HASH id ->
+ * "occurrence slot recurrence" of a recurring timer; see {@link Occurrence}).
  *
  * <p>Time is Redis server time ({@code TIME}) so that nodes with skewed clocks agree on what is
  * due. A script that reads {@code TIME} and then writes is safe because Redis 5 and later replicate
@@ -23,10 +24,10 @@ import java.util.HexFormat;
  * rescheduled or cancelled meanwhile) a no-op.
  *
  * <p>Each script starts with a Redis 7 shebang that declares its flags. Scripts that add timers
- * (schedule, requeue) declare none, so Redis refuses them with OOM before they run when it is over
- * {@code maxmemory}: nothing is half-written. Scripts that free memory or keep due timers moving
- * (claim, ack, nack, cancel, purge, extend, release) declare {@code allow-oom}; lookup declares
- * {@code no-writes}.
+ * (schedule, schedule_recurring, requeue) declare none, so Redis refuses them with OOM before they
+ * run when it is over {@code maxmemory}: nothing is half-written. Scripts that free memory or keep
+ * due timers moving (claim, ack, nack, cancel, purge, extend, release, advance) declare {@code
+ * allow-oom}; lookup declares {@code no-writes}.
  *
  * <p>Complexity: each script costs O(log n) per timer it touches on a shard of n timers.
  *
@@ -46,6 +47,7 @@ enum Script {
             if ARGV[3] == 'in' then due = now + due end
             redis.call('ZREM', KEYS[2], id)
             redis.call('ZREM', KEYS[3], id)
+            redis.call('HDEL', KEYS[7], id)
             local token = num(redis.call('INCR', KEYS[6]))
             redis.call('ZADD', KEYS[1], num(due), id)
             redis.call('HSET', KEYS[4], id, ARGV[2])
@@ -57,11 +59,82 @@ enum Script {
             """),
 
     /**
+     * ARGV: id, payload, "at"|"in", ms, recurrence, channel, "queue shard". Starts a recurring timer
+     * whose first occurrence is due at the time given, replacing whatever the id held, unless the id
+     * already holds a series with the same recurrence and payload. Returns {1, due} when it started
+     * one, {0, slot of the current occurrence} when it kept the existing one.
+     */
+    SCHEDULE_RECURRING(
+            "#!lua",
+            """
+            local id = ARGV[1]
+            local r = redis.call('HGET', KEYS[7], id)
+            if r then
+              local slot, def = string.match(r, '^%d+ (%-?%d+) (.*)$')
+              if def == ARGV[5] and redis.call('HGET', KEYS[4], id) == ARGV[2] then return {0, tonumber(slot)} end
+            end
+            local now = now_ms_up()
+            local due = tonumber(ARGV[4])
+            if ARGV[3] == 'in' then due = now + due end
+            redis.call('ZREM', KEYS[2], id)
+            redis.call('ZREM', KEYS[3], id)
+            local token = num(redis.call('INCR', KEYS[6]))
+            redis.call('ZADD', KEYS[1], num(due), id)
+            redis.call('HSET', KEYS[4], id, ARGV[2])
+            set_meta(id, due, 0, token, '-')
+            redis.call('HSET', KEYS[7], id, '1 ' .. num(due) .. ' ' .. ARGV[5])
+            if redis.call('ZRANGE', KEYS[1], 0, 0)[1] == id then
+              redis.call('PUBLISH', ARGV[6], num(math.max(0, due - now)) .. ' ' .. ARGV[7])
+            end
+            return {1, due}
+            """),
+
+    /**
+     * ARGV: id, token, occurrence, "at"|"in"|"end", ms, channel, "queue shard". Ends an occurrence of
+     * a recurring timer (done, failed for good or skipped) and creates the next one, due at the time
+     * given with no attempts; "end" deletes the series (no slot left). Only the holder of the
+     * occurrence's lease (its token) and only for that occurrence number: a repeat, an older attempt
+     * or another node finds another token or number and does nothing. Returns 1 when it advanced, 3
+     * when the series ended, 0 when it did nothing.
+     */
+    ADVANCE(
+            "#!lua flags=allow-oom",
+            """
+            local id = ARGV[1]
+            local m = meta(id)
+            if not m or m.token ~= ARGV[2] or not redis.call('ZSCORE', KEYS[2], id) then return 0 end
+            local r = redis.call('HGET', KEYS[7], id)
+            if not r then return 0 end
+            local n, def = string.match(r, '^(%d+) %-?%d+ (.*)$')
+            if n ~= ARGV[3] then return 0 end
+            redis.call('ZREM', KEYS[2], id)
+            if ARGV[4] == 'end' then
+              redis.call('HDEL', KEYS[4], id)
+              redis.call('HDEL', KEYS[5], id)
+              redis.call('HDEL', KEYS[7], id)
+              return 3
+            end
+            local now = now_ms_up()
+            local due = tonumber(ARGV[5])
+            if ARGV[4] == 'in' then due = now + due end
+            local token = num(redis.call('INCR', KEYS[6]))
+            redis.call('ZADD', KEYS[1], num(due), id)
+            set_meta(id, due, 0, token, '-')
+            redis.call('HSET', KEYS[7], id, num(tonumber(n) + 1) .. ' ' .. num(due) .. ' ' .. def)
+            if redis.call('ZRANGE', KEYS[1], 0, 0)[1] == id then
+              redis.call('PUBLISH', ARGV[6], num(math.max(0, due - now)) .. ' ' .. ARGV[7])
+            end
+            return 1
+            """),
+
+    /**
      * ARGV: batch, lease ms, max attempts, owner. Reclaims expired leases (or moves them to the dead
      * letters when their attempts are used up), then claims due timers, up to batch in all (0 only
      * reports the shard's next time). Returns
      * {now, delay to the shard's next due time or lease expiry or -1, 1 if the batch was full, then
-     * id, payload, due, attempt, token per claimed timer}.
+     * id, payload, due, attempt, token, series record (or nil) per claimed timer}. A recurring
+     * timer whose leases ran out on its last attempt is claimed once more (attempt above the limit),
+     * not dead-lettered: its node then ends the occurrence with {@link #ADVANCE}.
      */
     CLAIM(
             "#!lua flags=allow-oom",
@@ -82,11 +155,12 @@ enum Script {
               out[#out + 1] = m.due
               out[#out + 1] = attempt
               out[#out + 1] = token
+              out[#out + 1] = redis.call('HGET', KEYS[7], id)
               n = n + 1
             end
             for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', num(now), 'LIMIT', 0, batch)) do
               local m = meta(id)
-              if m.attempts >= tonumber(ARGV[3]) then
+              if m.attempts >= tonumber(ARGV[3]) and redis.call('HEXISTS', KEYS[7], id) == 0 then
                 redis.call('ZREM', KEYS[2], id)
                 redis.call('ZADD', KEYS[3], num(now), id)
                 set_meta(id, m.due, m.attempts, m.token, '-')
@@ -119,6 +193,7 @@ enum Script {
             redis.call('ZREM', KEYS[2], ARGV[1])
             redis.call('HDEL', KEYS[4], ARGV[1])
             redis.call('HDEL', KEYS[5], ARGV[1])
+            redis.call('HDEL', KEYS[7], ARGV[1])
             return 1
             """),
 
@@ -189,6 +264,7 @@ enum Script {
               + redis.call('ZREM', KEYS[3], ARGV[1])
             redis.call('HDEL', KEYS[4], ARGV[1])
             redis.call('HDEL', KEYS[5], ARGV[1])
+            redis.call('HDEL', KEYS[7], ARGV[1])
             return n
             """),
 

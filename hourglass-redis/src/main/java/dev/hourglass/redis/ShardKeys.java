@@ -16,6 +16,7 @@ import redis.clients.jedis.util.JedisClusterCRC16;
  * <p>Complexity: O(1) per lookup. Ordering: not applicable. Thread-safety: immutable.
  */
 final class ShardKeys {
+    private final String namespace;
     private final String queue;
     private final int shard;
     private final List<byte[]> keys;
@@ -26,6 +27,7 @@ final class ShardKeys {
     private final int slot;
 
     private ShardKeys(String namespace, String queue, int shard, int shards) {
+        this.namespace = namespace;
         this.queue = queue;
         this.shard = shard;
         // slots [from, to) are this shard's part; about SLOTS / (to - from) tries find one
@@ -44,7 +46,8 @@ final class ShardKeys {
                 bytes(tag + "dead"),
                 bytes(tag + "payload"),
                 bytes(tag + "meta"),
-                bytes(tag + "seq"));
+                bytes(tag + "seq"),
+                bytes(tag + "recur"));
     }
 
     /**
@@ -74,6 +77,11 @@ final class ShardKeys {
         CRC32 crc = new CRC32();
         crc.update(bytes(id));
         return (int) (crc.getValue() % shards);
+    }
+
+    /** Returns the namespace (the deployment's key prefix). */
+    String namespace() {
+        return namespace;
     }
 
     /** Returns the queue's name. */

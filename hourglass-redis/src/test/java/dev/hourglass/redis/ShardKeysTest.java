@@ -23,7 +23,8 @@ class ShardKeysTest {
                         "{ns:orders:2:0}:dead",
                         "{ns:orders:2:0}:payload",
                         "{ns:orders:2:0}:meta",
-                        "{ns:orders:2:0}:seq");
+                        "{ns:orders:2:0}:seq",
+                        "{ns:orders:2:0}:recur");
         assertThat(shards[1].queue()).isEqualTo("orders");
         assertThat(shards[1].shard()).isEqualTo(1);
         for (ShardKeys shard : shards) {
