@@ -17,9 +17,12 @@ import redis.clients.jedis.Jedis;
  * directory with AOF on and no RDB snapshots, plus any extra arguments. No server: the test FAILS
  * with a message saying how to get one; it never skips.
  *
+ * <p>Public, with {@link #start()}, {@link #port()} and {@link #close()}, for hourglass-micrometer's
+ * tests (through this module's test jar).
+ *
  * <p>Complexity, ordering: not applicable. Thread-safety: not thread-safe; one test thread.
  */
-final class RedisServerProcess implements AutoCloseable {
+public final class RedisServerProcess implements AutoCloseable {
     private final Path binary;
     private final Path dir;
     private final int port;
@@ -40,7 +43,7 @@ final class RedisServerProcess implements AutoCloseable {
      *
      * @return the running server
      */
-    static RedisServerProcess start() {
+    public static RedisServerProcess start() {
         return start("always");
     }
 
@@ -62,7 +65,12 @@ final class RedisServerProcess implements AutoCloseable {
         }
     }
 
-    int port() {
+    /**
+     * Returns the server's port on 127.0.0.1.
+     *
+     * @return the port
+     */
+    public int port() {
         return port;
     }
 
