@@ -54,6 +54,7 @@ final class ClaimLoop {
     private final InFlight inFlight;
     private final DueShards shards = new DueShards();
     private final AtomicLong passes = new AtomicLong();
+    private final NodeCounters counters = new NodeCounters();
     private final Thread thread;
     private final Object lock = new Object();
     private final Object armLock = new Object();
@@ -150,6 +151,16 @@ final class ClaimLoop {
                 arm(delayMillis);
             }
         }
+    }
+
+    /** Returns the node's counts; schedules are counted by the node, the rest by this loop. */
+    NodeCounters counters() {
+        return counters;
+    }
+
+    /** Returns how many deliveries are held (running, not timed out). */
+    int inFlight() {
+        return inFlight.size();
     }
 
     /** Returns how many passes have completed (for tests). */
@@ -318,7 +329,17 @@ final class ClaimLoop {
                         () -> "node " + nodeId + ": outcome of " + d + " ignored: rescheduled,"
                                 + " cancelled or claimed again meanwhile");
             } else if (result == 2) {
+                counters.dead(1);
                 LOG.log(Level.WARNING, "node " + nodeId + ": " + d + " failed its last attempt; dead-lettered");
+            } else if (!sent.get(i).ok()) {
+                counters.retried();
+                // Due again after the backoff: the shard's known time may be far later (the failed
+                // delivery's own lease expiry, as its claim reported), so learn the earlier one.
+                shards.learn(
+                        d.queue(),
+                        d.shard().shard(),
+                        System.nanoTime()
+                                + TimeUnit.MILLISECONDS.toNanos(sent.get(i).backoffMillis()));
             }
         }
     }
@@ -427,11 +448,13 @@ final class ClaimLoop {
                 continue;
             }
             List<?> r = (List<?>) result;
+            long redisNow = (Long) r.get(0);
             long delay = (Long) r.get(1);
             boolean full = (Long) r.get(2) == 1;
+            counters.dead((Long) r.get(3));
             shards.set(
                     shard, full ? now : delay < 0 ? now + fallbackNanos : now + TimeUnit.MILLISECONDS.toNanos(delay));
-            for (int j = 3; j < r.size(); j += 5) {
+            for (int j = Script.CLAIM_HEADER; j < r.size(); j += 5) {
                 Delivery d = new Delivery(
                         shard.keys(),
                         new String((byte[]) r.get(j), StandardCharsets.UTF_8),
@@ -439,6 +462,7 @@ final class ClaimLoop {
                         Instant.ofEpochMilli((Long) r.get(j + 2)),
                         ((Long) r.get(j + 3)).intValue(),
                         (byte[]) r.get(j + 4));
+                counters.fired(redisNow - (Long) r.get(j + 2));
                 inFlight.dispatch(shard.handler(), d, now);
             }
         }

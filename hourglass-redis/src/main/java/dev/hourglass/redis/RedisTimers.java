@@ -213,6 +213,7 @@ public final class RedisTimers implements AutoCloseable {
                     }
                     return null;
                 });
+        loop.counters().scheduled(calls.size());
     }
 
     /**
@@ -361,6 +362,16 @@ public final class RedisTimers implements AutoCloseable {
     }
 
     /**
+     * Returns what this node did since it started, from its own memory (no Redis call): schedules
+     * acknowledged, deliveries, retries, dead letters, deliveries running and lag.
+     *
+     * @return a snapshot, not updated afterwards
+     */
+    public RedisNodeStats nodeStats() {
+        return loop.counters().snapshot(loop.inFlight());
+    }
+
+    /**
      * Makes a dead timer due now again, with its payload and no attempts.
      *
      * @param queue a declared queue
@@ -479,6 +490,7 @@ public final class RedisTimers implements AutoCloseable {
                 () -> "schedule of '" + request.id() + "' on queue '" + queue + "' was not acknowledged (it may or may"
                         + " not be stored; scheduling it again is safe)",
                 jedis -> write(jedis, call));
+        loop.counters().scheduled(1);
         return Instant.ofEpochMilli((Long) reply);
     }
 

@@ -60,8 +60,9 @@ enum Script {
      * ARGV: batch, lease ms, max attempts, owner. Reclaims expired leases (or moves them to the dead
      * letters when their attempts are used up), then claims due timers, up to batch in all (0 only
      * reports the shard's next time). Returns
-     * {now, delay to the shard's next due time or lease expiry or -1, 1 if the batch was full, then
-     * id, payload, due, attempt, token per claimed timer}.
+     * {now, delay to the shard's next due time or lease expiry or -1, 1 if the batch was full, how
+     * many expired leases it moved to the dead letters, then id, payload, due, attempt, token per
+     * claimed timer}: {@link #CLAIM_HEADER} numbers, then 5 per timer.
      */
     CLAIM(
             "#!lua flags=allow-oom",
@@ -69,7 +70,7 @@ enum Script {
             local now = now_ms()
             local batch = tonumber(ARGV[1])
             local lease_until = num(now + tonumber(ARGV[2]))
-            local out = {now, -1, 0}
+            local out = {now, -1, 0, 0}
             local n = 0
             local function claim(id)
               local m = meta(id)
@@ -90,6 +91,7 @@ enum Script {
                 redis.call('ZREM', KEYS[2], id)
                 redis.call('ZADD', KEYS[3], num(now), id)
                 set_meta(id, m.due, m.attempts, m.token, '-')
+                out[4] = out[4] + 1
               else
                 claim(id)
               end
@@ -238,6 +240,9 @@ enum Script {
 
     // Numbers go to Redis as strings formatted here: Lua's default formatting keeps 14 digits only.
     // Claims compare with the time rounded down and due times start from it rounded up: never early.
+    /** The numbers before the claimed timers in {@link #CLAIM}'s reply. */
+    static final int CLAIM_HEADER = 4;
+
     private static final String PRELUDE =
             """
             local function now_ms()
