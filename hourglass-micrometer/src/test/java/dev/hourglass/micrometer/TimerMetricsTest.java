@@ -9,6 +9,7 @@ import dev.hourglass.timer.Timeout;
 import dev.hourglass.timer.TimerDriver;
 import dev.hourglass.timer.Timers;
 import io.micrometer.core.instrument.Tags;
+import java.lang.ref.WeakReference;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -124,6 +125,30 @@ class TimerMetricsTest {
                     .containsExactly(
                             "hourglass_timer_pending{name=\"a\"} 0.0", "hourglass_timer_pending{name=\"b\"} 2.0");
         }
+    }
+
+    @Test
+    void theMetersDoNotKeepATimerAlive() throws InterruptedException {
+        WeakReference<TimerDriver> dropped = bindAndDrop();
+        for (int i = 0; i < 100 && dropped.get() != null; i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertThat(dropped.get())
+                .as("the timer, bound and closed, was collected")
+                .isNull();
+        assertThat(scrape.samples("hourglass_timer_pending"))
+                .containsExactly("hourglass_timer_pending{name=\"dropped\"} NaN");
+    }
+
+    /** Binds a timer's meters, closes the timer and keeps only a weak reference to it. */
+    private WeakReference<TimerDriver> bindAndDrop() {
+        TimerDriver dropped = Timers.builder().clock(clock).buildDriver(() -> {});
+        TimerMetrics.of(dropped, "dropped", Tags.empty()).bindTo(scrape.registry);
+        assertThat(scrape.samples("hourglass_timer_pending"))
+                .containsExactly("hourglass_timer_pending{name=\"dropped\"} 0.0");
+        dropped.close();
+        return new WeakReference<>(dropped);
     }
 
     @Test
