@@ -7,7 +7,8 @@ import java.util.concurrent.atomic.LongAdder;
  * A timer's counts, kept where they happen so that no caller pays a shared atomic for them:
  * schedules in a striped adder on the callers' threads, runs, expiries and cancellations by the
  * driver's thread alone (an ordered write, no read-modify-write), runs on an executor in a
- * striped adder, and the lateness histogram.
+ * striped adder, and the lateness histogram. Schedules refused by the pending limit and exceptions
+ * sent to the handler happen off the hot path, on any thread: striped adders too.
  *
  * <p>Complexity: O(1) per count; a read sums the stripes. Ordering: not applicable.
  *
@@ -20,6 +21,8 @@ final class Counters {
     private final LongAdder firedElsewhere = new LongAdder();
     private final AtomicLong fired = new AtomicLong();
     private final AtomicLong cancelled = new AtomicLong();
+    private final LongAdder rejected = new LongAdder();
+    private final LongAdder exceptions = new LongAdder();
 
     /** One-shots that started: with the cancellations, what no longer counts as pending. */
     private final AtomicLong expired = new AtomicLong();
@@ -47,6 +50,16 @@ final class Counters {
         cancelled.incrementAndGet();
     }
 
+    /** Callers' threads, on a schedule refused by the pending limit. */
+    void rejected() {
+        rejected.increment();
+    }
+
+    /** Any thread that hands an exception to the exception handler. */
+    void exception() {
+        exceptions.increment();
+    }
+
     /** Executors' threads. */
     void firedElsewhere() {
         firedElsewhere.increment();
@@ -59,6 +72,13 @@ final class Counters {
 
     TimerStats snapshot() {
         long pending = pending();
-        return new TimerStats(scheduled.sum(), fired.get() + firedElsewhere.sum(), cancelled.get(), pending, lateness);
+        return new TimerStats(
+                scheduled.sum(),
+                fired.get() + firedElsewhere.sum(),
+                cancelled.get(),
+                pending,
+                rejected.sum(),
+                exceptions.sum(),
+                lateness);
     }
 }

@@ -98,6 +98,7 @@ final class TaskRunner {
     }
 
     void report(TimeoutNode node, Throwable error) {
+        counters.exception();
         try {
             exceptionHandler.handle(node, error);
         } catch (Throwable handlerError) {

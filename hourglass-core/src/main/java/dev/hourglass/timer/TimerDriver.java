@@ -95,6 +95,7 @@ public final class TimerDriver extends Handoff implements Timer {
         // Without a limit nothing is summed; with one, threads scheduling at the same moment may
         // pass it together, and a cancel counts once the driver has taken it in.
         if (maxPending != Long.MAX_VALUE && counters.pending() >= maxPending) {
+            counters.rejected();
             throw new RejectedExecutionException("pending limit of " + maxPending + " timeouts reached");
         }
         long deadline = clock.nanoTime() + delayNanos;

@@ -16,17 +16,28 @@ public final class TimerStats {
     private final long fired;
     private final long cancelled;
     private final long pending;
+    private final long rejected;
+    private final long taskExceptions;
     private final long runs;
     private final long p50;
     private final long p99;
     private final long p999;
     private final long max;
 
-    TimerStats(long scheduled, long fired, long cancelled, long pending, LatenessHistogram lateness) {
+    TimerStats(
+            long scheduled,
+            long fired,
+            long cancelled,
+            long pending,
+            long rejected,
+            long taskExceptions,
+            LatenessHistogram lateness) {
         this.scheduled = scheduled;
         this.fired = fired;
         this.cancelled = cancelled;
         this.pending = pending;
+        this.rejected = rejected;
+        this.taskExceptions = taskExceptions;
         long[] counts = new long[LatenessHistogram.bucketCount()];
         this.runs = lateness.snapshot(counts);
         this.max = lateness.max();
@@ -70,6 +81,27 @@ public final class TimerStats {
      */
     public long pending() {
         return pending;
+    }
+
+    /**
+     * Returns how many schedules the pending limit refused with {@link
+     * java.util.concurrent.RejectedExecutionException} (a schedule after closing, refused with
+     * {@link IllegalStateException}, is not counted).
+     *
+     * @return the count
+     */
+    public long rejected() {
+        return rejected;
+    }
+
+    /**
+     * Returns how many exceptions went to the timer's exception handler: thrown by a task, by a
+     * {@link TimerTask}'s cancellation notice, or by the executor refusing a run.
+     *
+     * @return the count
+     */
+    public long taskExceptions() {
+        return taskExceptions;
     }
 
     /**
@@ -124,7 +156,8 @@ public final class TimerStats {
     @Override
     public String toString() {
         return "TimerStats[scheduled=" + scheduled + ", fired=" + fired + ", cancelled=" + cancelled + ", pending="
-                + pending + ", lateness(ns) p50=" + p50 + " p99=" + p99 + " p999=" + p999 + " max=" + max + " of "
+                + pending + ", rejected=" + rejected + ", taskExceptions=" + taskExceptions + ", lateness(ns) p50="
+                + p50 + " p99=" + p99 + " p999=" + p999 + " max=" + max + " of "
                 + runs
                 + "]";
     }

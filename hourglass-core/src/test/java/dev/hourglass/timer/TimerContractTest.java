@@ -683,6 +683,7 @@ abstract class TimerContractTest {
             barrier(); // the fixed delay counts from the end of the run: let the driver read the clock
         }
         assertThat(handled).hasSize(6);
+        assertThat(timer.stats().taskExceptions()).isEqualTo(6);
         assertThat(handled).filteredOn(h -> h.timeout == atRate).hasSize(3).allMatch(h -> h.error == boom);
         assertThat(handled).filteredOn(h -> h.timeout == withDelay).hasSize(3).allMatch(h -> h.error == fatal);
         assertThat(atRate.isCancelled()).isFalse();
@@ -849,6 +850,9 @@ abstract class TimerContractTest {
         TimerStats stats = timer.stats();
         assertThat(stats.scheduled()).isEqualTo(3);
         assertThat(stats.pending()).isEqualTo(2);
+        assertThat(stats.rejected())
+                .as("refused schedules, counted apart from the scheduled")
+                .isEqualTo(2);
         advanceTo(at(TICK));
         probe.awaitRuns(1);
         barrier(); // room again once the one-shot has run
@@ -869,6 +873,8 @@ abstract class TimerContractTest {
         assertThat(before.cancelled()).isOne();
         assertThat(before.pending()).isEqualTo(2);
         assertThat(before.latenessCount()).isZero();
+        assertThat(before.rejected()).isZero();
+        assertThat(before.taskExceptions()).isZero();
 
         advanceTo(at(2 * TICK));
         probe.awaitRuns(1); // on time
@@ -884,7 +890,8 @@ abstract class TimerContractTest {
         assertThat(after.latenessP99(NANOSECONDS)).isEqualTo(3 * TICK);
         assertThat(after.latenessP999(NANOSECONDS)).isEqualTo(3 * TICK);
         assertThat(after.latenessMax(MILLISECONDS)).isEqualTo(3);
-        assertThat(after.toString()).contains("fired=2", "pending=0");
+        assertThat(after.taskExceptions()).isZero();
+        assertThat(after.toString()).contains("fired=2", "pending=0", "rejected=0", "taskExceptions=0");
     }
 
     @EachStructure
@@ -1094,6 +1101,10 @@ abstract class TimerContractTest {
         advanceTo(at(2 * TICK));
         awaitHandled(1);
         assertThat(handled).hasSize(2).allMatch(h -> h.timeout == timeout && h.error == full);
+        TimerStats stats = timer.stats();
+        assertThat(stats.taskExceptions()).as("the executor's refusals").isEqualTo(2);
+        assertThat(stats.rejected()).as("the pending limit's refusals only").isZero();
+        assertThat(stats.fired()).isZero();
         assertThat(timeout.isCancelled()).isFalse();
         assertThat(timeout.cancel()).isTrue();
     }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
 
 /**
@@ -70,6 +71,9 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
     private volatile int nextSweepStart;
 
     private volatile boolean closed;
+
+    /** Expiries reported to the listener, counted off the put and read paths, on any thread. */
+    private final LongAdder expirations = new LongAdder();
 
     @SuppressWarnings("unchecked")
     ExpiringMap(
@@ -238,7 +242,7 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
         } finally {
             segment.lock.unlock();
         }
-        listener.accept(key, expired);
+        expired(key, expired);
         return refreshed;
     }
 
@@ -277,6 +281,34 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
         }
         announce(expired);
         return (int) Math.min(Integer.MAX_VALUE, size);
+    }
+
+    /**
+     * Returns how many entries the map holds, live or expired and not yet purged, without a lock and
+     * without purging anything: a cheap reading for monitoring, where {@link #size()} purges first
+     * and is exact. Entries stay expired and held until a read finds them or the timer's pass
+     * purges them, at most a tick plus the timer's lateness after their expiry (longer when more
+     * expire at once than a pass handles).
+     *
+     * @return the number of entries held, as each stripe last published it
+     */
+    public long estimatedSize() {
+        long held = 0;
+        for (ExpirySegment<K, V> segment : segments) {
+            held += segment.publishedCount();
+        }
+        return held;
+    }
+
+    /**
+     * Returns how many entries have expired since the map was made: each one the expiry listener
+     * heard of (an entry put with a TTL of zero or less included; one removed, replaced, cleared or
+     * dropped by {@link #close()} not).
+     *
+     * @return the count
+     */
+    public long expirations() {
+        return expirations.sum();
     }
 
     /**
@@ -408,7 +440,7 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
         } finally {
             segment.lock.unlock();
         }
-        listener.accept(key, expired);
+        expired(key, expired);
         return null;
     }
 
@@ -441,7 +473,7 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
         } finally {
             segment.lock.unlock();
         }
-        listener.accept(node.key, node.value());
+        expired(node.key, node.value());
         return null;
     }
 
@@ -467,7 +499,7 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
         } finally {
             segment.lock.unlock();
         }
-        listener.accept(node.key, node.value());
+        expired(node.key, node.value());
         return null;
     }
 
@@ -541,13 +573,19 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
         }
     }
 
+    /** Counts one expiry and tells the listener of it. */
+    private void expired(K key, V value) {
+        expirations.increment();
+        listener.accept(key, value);
+    }
+
     /** Tells the listener of one expiry, if {@code value} is not null; keeps the first failure. */
     private RuntimeException report(RuntimeException failure, K key, V value) {
         if (value == null) {
             return failure;
         }
         try {
-            listener.accept(key, value);
+            expired(key, value);
         } catch (RuntimeException e) {
             if (failure == null) {
                 return e;

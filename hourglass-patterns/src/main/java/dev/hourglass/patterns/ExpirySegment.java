@@ -28,6 +28,16 @@ import java.util.concurrent.locks.ReentrantLock;
 final class ExpirySegment<K, V> {
 
     private static final VarHandle BINS = MethodHandles.arrayElementVarHandle(ExpiryNode[].class);
+    private static final VarHandle COUNT;
+
+    static {
+        try {
+            COUNT = MethodHandles.lookup().findVarHandle(ExpirySegment.class, "count", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private static final int INITIAL_BINS = 16;
 
     /** A reader that walked this many nodes checks whether the table is growing under it. */
@@ -41,7 +51,10 @@ final class ExpirySegment<K, V> {
     /** Counts table growths: odd while one is under way. */
     private volatile int growths;
 
-    /** Under the lock: nodes in the table, live or expired. */
+    /**
+     * Under the lock: nodes in the table, live or expired. Written opaquely (a plain store on
+     * common hardware) so that {@link #publishedCount} may read it without the lock.
+     */
     private int count;
 
     ExpirySegment(long origin, long tickNanos) {
@@ -100,7 +113,9 @@ final class ExpirySegment<K, V> {
         node.next(bin(bins, index));
         BINS.setRelease(bins, index, node);
         wheel.file(node);
-        if (++count > bins.length - (bins.length >>> 2)) {
+        int n = count + 1;
+        COUNT.setOpaque(this, n);
+        if (n > bins.length - (bins.length >>> 2)) {
             grow();
         }
     }
@@ -132,6 +147,11 @@ final class ExpirySegment<K, V> {
         return count;
     }
 
+    /** From any thread, without the lock: the count as last written, perhaps a little stale. */
+    int publishedCount() {
+        return (int) COUNT.getOpaque(this);
+    }
+
     /** Under the lock: a copy of the nodes, for iterating without the lock. */
     List<ExpiryNode<K, V>> snapshot() {
         List<ExpiryNode<K, V>> nodes = new ArrayList<>(count);
@@ -147,7 +167,7 @@ final class ExpirySegment<K, V> {
     void clear() {
         wheel.clear();
         table = newTable(INITIAL_BINS);
-        count = 0;
+        COUNT.setOpaque(this, 0);
     }
 
     private void unchain(ExpiryNode<K, V> node, int hash) {
@@ -162,7 +182,7 @@ final class ExpirySegment<K, V> {
             }
             at.next(node.next());
         }
-        count--;
+        COUNT.setOpaque(this, count - 1);
     }
 
     private void grow() {

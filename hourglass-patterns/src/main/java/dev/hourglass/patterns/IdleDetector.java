@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 /**
@@ -71,6 +72,9 @@ public final class IdleDetector<K> implements AutoCloseable {
     private final Consumer<? super K> onIdle;
     private final ConcurrentHashMap<K, IdleWatch<K>> watches = new ConcurrentHashMap<>();
     private volatile boolean closed;
+
+    /** Keys found idle: counted where onIdle is called (the timer's thread or its executor's). */
+    private final LongAdder detected = new LongAdder();
 
     private IdleDetector(Timer timer, NanoClock clock, Duration timeout, Consumer<? super K> onIdle) {
         this.timer = timer;
@@ -207,6 +211,16 @@ public final class IdleDetector<K> implements AutoCloseable {
     }
 
     /**
+     * Returns how many times a key was found idle since the detector was made: the calls of onIdle
+     * (a key found idle, touched again and found idle again counts twice).
+     *
+     * @return the count
+     */
+    public long detected() {
+        return detected.sum();
+    }
+
+    /**
      * Returns the silence after which a key is idle.
      *
      * @return the timeout given to {@link #create}
@@ -232,6 +246,7 @@ public final class IdleDetector<K> implements AutoCloseable {
     /** Called by a watch that decided its key is idle. */
     void idle(IdleWatch<K> watch) {
         watches.remove(watch.key, watch);
+        detected.increment();
         onIdle.accept(watch.key);
     }
 

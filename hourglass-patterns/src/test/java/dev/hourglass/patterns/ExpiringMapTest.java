@@ -185,6 +185,39 @@ class ExpiringMapTest {
     }
 
     @Test
+    void expirationsCountWhatTheListenerHearsAndTheEstimatedSizeWhatIsHeld() throws InterruptedException {
+        Timer timer = heldTimer();
+        ExpiringMap<String, Integer> map = map(timer);
+        map.put("read", 1, ms(2));
+        map.put("swept", 2, ms(2));
+        map.put("removed", 3, ms(50));
+        map.put("kept", 4, ms(50));
+        map.put("stillborn", 5, ms(0));
+        assertThat(expiries).containsExactly("stillborn=5");
+        assertThat(map.expirations()).isOne();
+        assertThat(map.estimatedSize()).isEqualTo(4);
+
+        clock.advance(2 * MS);
+        assertThat(map.estimatedSize())
+                .as("expired, held until a read or a pass")
+                .isEqualTo(4);
+        assertThat(map.get("read")).isNull();
+        assertThat(map.expirations()).isEqualTo(2);
+        assertThat(map.estimatedSize()).isEqualTo(3);
+        runHeldUntilQuiet(timer);
+        assertThat(expiries).containsExactly("stillborn=5", "read=1", "swept=2");
+        assertThat(map.expirations()).isEqualTo(3);
+        assertThat(map.estimatedSize()).isEqualTo(2);
+
+        assertThat(map.remove("removed")).isEqualTo(3);
+        assertThat(map.expirations()).as("a removal is no expiry").isEqualTo(3);
+        assertThat(map.estimatedSize()).isOne();
+        map.clear();
+        assertThat(map.estimatedSize()).isZero();
+        assertThat(map.expirations()).isEqualTo(3);
+    }
+
+    @Test
     void theTimerPurgesEntriesNobodyReads() throws InterruptedException {
         Timer timer = liveTimer(TimerStructure.HIERARCHICAL_WHEEL);
         ExpiringMap<String, Integer> map = map(timer);

@@ -195,16 +195,20 @@ class IdleDetectorTest {
         IdleDetector<String> detector = detector(timer, clock, recorder(clock, reports));
 
         detector.touch("a");
+        assertThat(detector.detected()).isZero();
         clock.advance(TIMEOUT_NANOS);
         assertThat(next(reports).key()).isEqualTo("a");
+        assertThat(detector.detected()).isOne();
         clock.advance(5 * MS);
         detector.touch("a");
         assertThat(detector.contains("a")).isTrue();
         clock.advance(TIMEOUT_NANOS - MS);
         probe(timer);
         assertThat(reports).isEmpty();
+        assertThat(detector.detected()).as("a touch is no detection").isOne();
         clock.advance(MS);
         assertThat(next(reports)).isEqualTo(new Report("a", START + 2 * TIMEOUT_NANOS + 5 * MS));
+        assertThat(detector.detected()).as("found idle twice").isEqualTo(2);
     }
 
     @ParameterizedTest(name = "{0} {1}")

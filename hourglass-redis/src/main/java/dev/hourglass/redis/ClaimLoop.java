@@ -52,6 +52,7 @@ final class ClaimLoop {
     private final InFlight inFlight;
     private final DueShards shards = new DueShards();
     private final AtomicLong passes = new AtomicLong();
+    private final NodeCounters counters = new NodeCounters();
     private final Thread thread;
     private final Object lock = new Object();
     private final Object armLock = new Object();
@@ -148,6 +149,16 @@ final class ClaimLoop {
                 arm(delayMillis);
             }
         }
+    }
+
+    /** Returns the node's counts; schedules are counted by the node, the rest by this loop. */
+    NodeCounters counters() {
+        return counters;
+    }
+
+    /** Returns how many deliveries are held (running, not timed out). */
+    int inFlight() {
+        return inFlight.size();
     }
 
     /** Returns how many passes have completed (for tests). */
@@ -319,9 +330,13 @@ final class ClaimLoop {
                         () -> "node " + nodeId + ": outcome of " + d + " ignored: rescheduled,"
                                 + " cancelled or claimed again meanwhile");
             } else if (result == 2) {
+                counters.dead(1);
                 LOG.log(Level.WARNING, "node " + nodeId + ": " + d + " failed its last attempt; dead-lettered");
-            } else if (!sent.get(i).ok()) {
-                // due again after the backoff: the shard's known time may be the lease it just left
+            } else if (!sent.get(i).ok() && (d.recurring() == null || d.attempt() < maxAttempts)) {
+                // a nack (a failed occurrence's last attempt was an advance instead)
+                counters.retried();
+                // Due again after the backoff: the shard's known time may be far later (the failed
+                // delivery's own lease expiry, as its claim reported), so learn the earlier one.
                 shards.learn(
                         d.queue(),
                         d.shard().shard(),
@@ -435,11 +450,13 @@ final class ClaimLoop {
                 continue;
             }
             List<?> r = (List<?>) result;
+            long redisNow = (Long) r.get(0);
             long delay = (Long) r.get(1);
             boolean full = (Long) r.get(2) == 1;
+            counters.dead((Long) r.get(3));
             shards.set(
                     shard, full ? now : delay < 0 ? now + fallbackNanos : now + TimeUnit.MILLISECONDS.toNanos(delay));
-            for (int j = 3; j < r.size(); j += 6) {
+            for (int j = Script.CLAIM_HEADER; j < r.size(); j += 6) {
                 int attempt = ((Long) r.get(j + 3)).intValue();
                 Delivery d = new Delivery(
                         shard.keys(),
@@ -456,6 +473,7 @@ final class ClaimLoop {
                     request();
                     continue;
                 }
+                counters.fired(redisNow - (Long) r.get(j + 2));
                 inFlight.dispatch(shard.handler(), d, now);
             }
         }

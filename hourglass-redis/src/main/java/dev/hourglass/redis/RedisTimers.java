@@ -272,6 +272,7 @@ public final class RedisTimers implements AutoCloseable {
                     }
                     return null;
                 });
+        loop.counters().scheduled(calls.size());
     }
 
     /**
@@ -432,6 +433,16 @@ public final class RedisTimers implements AutoCloseable {
     }
 
     /**
+     * Returns what this node did since it started, from its own memory (no Redis call): schedules
+     * acknowledged, deliveries, retries, dead letters, deliveries running and lag.
+     *
+     * @return a snapshot, not updated afterwards
+     */
+    public RedisNodeStats nodeStats() {
+        return loop.counters().snapshot(loop.inFlight());
+    }
+
+    /**
      * Makes a dead timer due now again, with its payload and no attempts.
      *
      * @param queue a declared queue
@@ -544,6 +555,7 @@ public final class RedisTimers implements AutoCloseable {
                 () -> "schedule of '" + request.id() + "' on queue '" + queue + "' was not acknowledged (it may or may"
                         + " not be stored; scheduling it again is safe)",
                 () -> write(call));
+        loop.counters().scheduled(1);
         return Instant.ofEpochMilli((Long) reply);
     }
 

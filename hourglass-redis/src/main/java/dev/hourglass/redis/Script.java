@@ -131,10 +131,11 @@ enum Script {
      * ARGV: batch, lease ms, max attempts, owner. Reclaims expired leases (or moves them to the dead
      * letters when their attempts are used up), then claims due timers, up to batch in all (0 only
      * reports the shard's next time). Returns
-     * {now, delay to the shard's next due time or lease expiry or -1, 1 if the batch was full, then
-     * id, payload, due, attempt, token, series record (or nil) per claimed timer}. A recurring
-     * timer whose leases ran out on its last attempt is claimed once more (attempt above the limit),
-     * not dead-lettered: its node then ends the occurrence with {@link #ADVANCE}.
+     * {now, delay to the shard's next due time or lease expiry or -1, 1 if the batch was full, how
+     * many expired leases it moved to the dead letters, then id, payload, due, attempt, token, series
+     * record (or nil) per claimed timer}: {@link #CLAIM_HEADER} numbers, then 6 per timer. A
+     * recurring timer whose leases ran out on its last attempt is claimed once more (attempt above
+     * the limit), not dead-lettered: its node then ends the occurrence with {@link #ADVANCE}.
      */
     CLAIM(
             "#!lua flags=allow-oom",
@@ -142,7 +143,7 @@ enum Script {
             local now = now_ms()
             local batch = tonumber(ARGV[1])
             local lease_until = num(now + tonumber(ARGV[2]))
-            local out = {now, -1, 0}
+            local out = {now, -1, 0, 0}
             local n = 0
             local function claim(id)
               local m = meta(id)
@@ -164,6 +165,7 @@ enum Script {
                 redis.call('ZREM', KEYS[2], id)
                 redis.call('ZADD', KEYS[3], num(now), id)
                 set_meta(id, m.due, m.attempts, m.token, '-')
+                out[4] = out[4] + 1
               else
                 claim(id)
               end
@@ -314,6 +316,9 @@ enum Script {
 
     // Numbers go to Redis as strings formatted here: Lua's default formatting keeps 14 digits only.
     // Claims compare with the time rounded down and due times start from it rounded up: never early.
+    /** The numbers before the claimed timers in {@link #CLAIM}'s reply. */
+    static final int CLAIM_HEADER = 4;
+
     private static final String PRELUDE =
             """
             local function now_ms()

@@ -160,10 +160,10 @@ class HandlersTest {
             List<?> first = claim(jedis, shard, "old", 1);
             Thread.sleep(5); // its 1 ms lease runs out
             List<?> second = claim(jedis, shard, "new", 60_000);
-            assertThat(first.get(3 + 3)).isEqualTo(1L);
-            assertThat(second.get(3 + 3)).isEqualTo(2L);
-            byte[] oldToken = (byte[]) first.get(3 + 4);
-            byte[] newToken = (byte[]) second.get(3 + 4);
+            assertThat(first.get(Script.CLAIM_HEADER + 3)).isEqualTo(1L);
+            assertThat(second.get(Script.CLAIM_HEADER + 3)).isEqualTo(2L);
+            byte[] oldToken = (byte[]) first.get(Script.CLAIM_HEADER + 4);
+            byte[] newToken = (byte[]) second.get(Script.CLAIM_HEADER + 4);
             assertThat(Long.parseLong(new String(newToken, UTF_8)))
                     .isGreaterThan(Long.parseLong(new String(oldToken, UTF_8)));
             assertThat(run(jedis, Script.EXTEND, shard, bytes("f"), oldToken, bytes("60000")))
@@ -181,6 +181,31 @@ class HandlersTest {
             assertThat(run(jedis, Script.ACK, shard, bytes("f"), newToken)).isEqualTo(1L);
         }
         assertThat(node.lookup("q", "f")).isEmpty();
+    }
+
+    /**
+     * A retry is due after its backoff; the node's idea of the shard's next time was the failed
+     * delivery's own lease expiry (what its claim reported), 30 s by default, and it waited for that
+     * when nothing else made the shard due (a batch that was not full, no wake-up message).
+     */
+    @Test
+    void aFailedAttemptIsRetriedAfterItsBackoffNotAfterItsLease() throws InterruptedException {
+        RedisTimers node = start(builder()
+                .leaseDuration(Duration.ofSeconds(30))
+                .handlerThreads(4)
+                .backoff(Duration.ofMillis(50), Duration.ofMillis(50)));
+        Recorder recorder = new Recorder();
+        node.register("q", d -> {
+            recorder.handle(d);
+            if (d.attempt() == 1) {
+                throw new IllegalStateException("failing once on purpose (expected in this test)");
+            }
+        });
+        node.schedule("q", "r", Duration.ZERO, bytes("x"));
+        assertThat(recorder.await(() -> recorder.of("r").size() == 2, Duration.ofSeconds(10)))
+                .as("the retry came within 10 s, long before the 30 s lease ran out")
+                .isTrue();
+        assertThat(recorder.of("r")).extracting(Recorder.Seen::attempt).containsExactly(1, 2);
     }
 
     private static List<?> claim(Jedis jedis, ShardKeys shard, String owner, long leaseMillis) {

@@ -58,7 +58,8 @@ final class Recorder implements TimerHandler {
 
     /** Awaits until {@code ids} distinct ids were delivered; false on timeout. */
     boolean awaitIds(int ids, Duration timeout) throws InterruptedException {
-        return await(() -> byId.size() >= ids, timeout);
+        // An id's list is in the map a moment before its first delivery is in the list: count lists.
+        return await(() -> byId.values().stream().filter(l -> !l.isEmpty()).count() >= ids, timeout);
     }
 
     /** Awaits a condition re-checked after each delivery and every 50 ms; false on timeout. */

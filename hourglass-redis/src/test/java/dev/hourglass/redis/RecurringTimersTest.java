@@ -14,8 +14,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -126,7 +124,7 @@ class RecurringTimersTest {
         try (RedisServerProcess server = RedisServerProcess.start("everysec");
                 RedisTimers node = node(server, "adv", "node-a", 5);
                 Jedis jedis = server.client();
-                Servers servers = servers(server)) {
+                Servers servers = server.servers()) {
             node.scheduleRecurring("q", "s", Recurrence.fixedRate(Duration.ofMillis(50)), bytes("p"));
             Thread.sleep(100);
             ShardKeys shard = ShardKeys.of("adv", "q", SHARDS)[ShardKeys.shardOf("s", SHARDS)];
@@ -177,7 +175,7 @@ class RecurringTimersTest {
         try (RedisServerProcess server = RedisServerProcess.start("everysec");
                 RedisTimers node = node(server, "end", "node-a", 5);
                 Jedis jedis = server.client();
-                Servers servers = servers(server)) {
+                Servers servers = server.servers()) {
             node.scheduleRecurring("q", "s", Recurrence.fixedRate(Duration.ofMillis(50)), bytes("p"));
             Thread.sleep(100);
             ShardKeys shard = ShardKeys.of("end", "q", SHARDS)[ShardKeys.shardOf("s", SHARDS)];
@@ -232,7 +230,7 @@ class RecurringTimersTest {
     @Test
     void anOccurrenceWhoseLeasesRanOutIsDroppedNotDeadLettered() throws Exception {
         try (RedisServerProcess server = RedisServerProcess.start("everysec");
-                Servers servers = servers(server)) {
+                Servers servers = server.servers()) {
             try (RedisTimers declaring = node(server, "lease", "node-a", 1)) {
                 declaring.scheduleRecurring("q", "s", Recurrence.fixedRate(Duration.ofMillis(300)), bytes("p"));
             }
@@ -359,13 +357,5 @@ class RecurringTimersTest {
 
     static byte[] bytes(String s) {
         return s.getBytes(UTF_8);
-    }
-
-    /** Direct access to the server's scripts, as a node routes them. */
-    private static Servers servers(RedisServerProcess server) {
-        return new StandaloneServers(
-                new HostAndPort("127.0.0.1", server.port()),
-                DefaultJedisClientConfig.builder().build(),
-                2);
     }
 }

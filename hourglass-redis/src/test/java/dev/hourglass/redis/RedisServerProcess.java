@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -17,9 +19,12 @@ import redis.clients.jedis.Jedis;
  * directory with AOF on and no RDB snapshots, plus any extra arguments. No server: the test FAILS
  * with a message saying how to get one; it never skips.
  *
+ * <p>Public, with {@link #start()}, {@link #port()} and {@link #close()}, for hourglass-micrometer's
+ * tests (through this module's test jar).
+ *
  * <p>Complexity, ordering: not applicable. Thread-safety: not thread-safe; one test thread.
  */
-final class RedisServerProcess implements AutoCloseable {
+public final class RedisServerProcess implements AutoCloseable {
     private final Path binary;
     private final Path dir;
     private final int port;
@@ -40,7 +45,7 @@ final class RedisServerProcess implements AutoCloseable {
      *
      * @return the running server
      */
-    static RedisServerProcess start() {
+    public static RedisServerProcess start() {
         return start("always");
     }
 
@@ -62,7 +67,12 @@ final class RedisServerProcess implements AutoCloseable {
         }
     }
 
-    int port() {
+    /**
+     * Returns the server's port on 127.0.0.1.
+     *
+     * @return the port
+     */
+    public int port() {
         return port;
     }
 
@@ -86,6 +96,14 @@ final class RedisServerProcess implements AutoCloseable {
     /** Returns whether the process runs (not killed). */
     boolean isAlive() {
         return process != null && process.isAlive();
+    }
+
+    /** Returns the server as a node routes scripts to it (the caller closes it). */
+    Servers servers() {
+        return new StandaloneServers(
+                new HostAndPort("127.0.0.1", port),
+                DefaultJedisClientConfig.builder().build(),
+                2);
     }
 
     /** Returns a new connection to the server (the caller closes it). */

@@ -139,7 +139,7 @@ class ReviewFindingsTest {
                     var claimed = q.evalsha(Script.CLAIM.sha(), shard.keys(), claimArgs);
                     var after = q.time();
                     q.sync();
-                    if (((List<?>) claimed.get()).size() > 3) {
+                    if (((List<?>) claimed.get()).size() > Script.CLAIM_HEADER) {
                         earliest = Math.min(earliest, micros(after.get()) - t0);
                         break;
                     }
