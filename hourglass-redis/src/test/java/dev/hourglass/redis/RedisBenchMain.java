@@ -38,6 +38,7 @@ public final class RedisBenchMain {
         d.put("seconds", "10"); // (c) and (d)
         d.put("delayMs", "1000"); // (c) and (d): due this long after it is scheduled
         d.put("reps", "3");
+        d.put("warmup", "true"); // one unrecorded round at a tenth of the size first
         d.put("contenders", "all"); // or a comma-separated list of indexes of BenchContender.all()
         return d;
     }
@@ -78,6 +79,7 @@ public final class RedisBenchMain {
         int seconds = positive(o, "seconds");
         long delayMs = positive(o, "delayMs");
         int reps = positive(o, "reps");
+        boolean warmup = flag(o, "warmup");
         List<BenchContender.Kind> kinds = contenders(o.get("contenders"));
         BenchTable.Metric batch = new BenchTable.Metric(
                 "(a) schedule " + n + ", batched (pipelined/async), 1 thread", "timers/s", 100_000, true, "%,.0f");
@@ -121,7 +123,9 @@ public final class RedisBenchMain {
                 out.println("  - " + k.label() + ": appendfsync " + k.appendfsync());
             }
             out.flush();
-            warmUp(kinds, server.port(), admin, n, single, threads, delayMs);
+            if (warmup) {
+                warmUp(kinds, server.port(), admin, n, single, threads, delayMs);
+            }
             for (int r = 1; r <= reps; r++) {
                 for (BenchContender.Kind k : kinds) {
                     String col = k.label();
@@ -193,6 +197,14 @@ public final class RedisBenchMain {
             throw new IllegalArgumentException(key + " must be at least 1: " + v);
         }
         return v;
+    }
+
+    private static boolean flag(Map<String, String> o, String key) {
+        String v = o.get(key);
+        if (!v.equals("true") && !v.equals("false")) {
+            throw new IllegalArgumentException(key + " must be true or false: " + v);
+        }
+        return v.equals("true");
     }
 
     private static String join(Map<String, String> o) {

@@ -20,7 +20,14 @@ class RedisBenchSmokeTest {
         try (PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8)) {
             report = RedisBenchMain.run(
                     RedisBenchMain.options(
-                            "n=300", "single=100", "cpuRate=100", "lateRate=200", "seconds=1", "delayMs=200", "reps=1"),
+                            "n=300",
+                            "single=100",
+                            "cpuRate=100",
+                            "lateRate=200",
+                            "seconds=1",
+                            "delayMs=200",
+                            "reps=1",
+                            "warmup=false"),
                     out);
         }
         String text = printed.toString(StandardCharsets.UTF_8);

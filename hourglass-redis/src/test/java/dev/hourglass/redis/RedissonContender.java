@@ -2,18 +2,19 @@ package dev.hourglass.redis;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.redisson.Redisson;
 import org.redisson.api.RBlockingQueue;
 import org.redisson.api.RDelayedQueue;
-import org.redisson.api.RFuture;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 import org.redisson.config.Config;
 
 /**
  * Redisson's {@link RDelayedQueue} over an {@link RBlockingQueue} as a contender of {@link
- * RedisBenchMain}: the producer offers with a delay ({@code offerAsync} for a batch); each node is a
+ * RedisBenchMain}: the producer offers with a delay ({@code offerAsync} for a batch, up to {@value #WINDOW} outstanding); each node is a
  * Redisson client of its own holding the delayed queue (whose transfer task moves due elements to
  * the destination list) and {@value #CONSUMERS} threads taking from the destination queue (as many
  * as Hourglass's default handler threads). Redisson's defaults except the codec: {@link
@@ -23,6 +24,7 @@ import org.redisson.config.Config;
  */
 final class RedissonContender implements BenchContender {
     private static final int CONSUMERS = 4;
+    private static final int WINDOW = 1_000;
 
     private final int port;
     private final String name;
@@ -59,12 +61,26 @@ final class RedissonContender implements BenchContender {
 
     @Override
     public void scheduleBatch(List<Due> timers) {
-        List<RFuture<Void>> acks = new ArrayList<>(timers.size());
+        // at most WINDOW offers outstanding: all at once exhaust Redisson's connection acquisition
+        Semaphore window = new Semaphore(WINDOW);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
         for (Due d : timers) {
-            acks.add(delayed.offerAsync(
-                    BenchContender.payload(d.index(), d.dueMillis()), delay(d.dueMillis()), TimeUnit.MILLISECONDS));
+            window.acquireUninterruptibly();
+            delayed.offerAsync(
+                            BenchContender.payload(d.index(), d.dueMillis()),
+                            delay(d.dueMillis()),
+                            TimeUnit.MILLISECONDS)
+                    .whenComplete((ok, e) -> {
+                        if (e != null) {
+                            failure.compareAndSet(null, e);
+                        }
+                        window.release();
+                    });
         }
-        acks.forEach(f -> f.toCompletableFuture().join());
+        window.acquireUninterruptibly(WINDOW);
+        if (failure.get() != null) {
+            throw new IllegalStateException("an offer failed", failure.get());
+        }
     }
 
     @Override
