@@ -134,9 +134,9 @@ class RecurringTimersTest {
                             Script.CLAIM,
                             shard.keys(),
                             List.of(bytes("10"), bytes("60000"), bytes("5"), bytes("ghost"))));
-            assertThat(claim).hasSize(9);
-            byte[] token = (byte[]) claim.get(7);
-            Occurrence first = Occurrence.of((byte[]) claim.get(8), (Long) claim.get(0), 1, 5);
+            assertThat(claim).hasSize(Script.CLAIM_HEADER + 6);
+            byte[] token = (byte[]) claim.get(Script.CLAIM_HEADER + 4);
+            Occurrence first = Occurrence.of((byte[]) claim.get(Script.CLAIM_HEADER + 5), (Long) claim.get(0), 1, 5);
             assertThat(first.number()).isEqualTo(1);
             Delivery d = new Delivery(shard, "s", bytes("p"), Instant.EPOCH, 1, token, first);
 
@@ -156,8 +156,8 @@ class RecurringTimersTest {
                             Script.CLAIM,
                             shard.keys(),
                             List.of(bytes("10"), bytes("60000"), bytes("5"), bytes("ghost"))));
-            byte[] token2 = (byte[]) again.get(7);
-            Occurrence second = Occurrence.of((byte[]) again.get(8), (Long) again.get(0), 1, 5);
+            byte[] token2 = (byte[]) again.get(Script.CLAIM_HEADER + 4);
+            Occurrence second = Occurrence.of((byte[]) again.get(Script.CLAIM_HEADER + 5), (Long) again.get(0), 1, 5);
             assertThat(second.number()).isEqualTo(2);
             Delivery stale = new Delivery(shard, "s", bytes("p"), Instant.EPOCH, 1, token2, first);
             assertThat(ScriptRunner.run(servers, first.advance(stale, true, "test")))
@@ -185,14 +185,15 @@ class RecurringTimersTest {
                             Script.CLAIM,
                             shard.keys(),
                             List.of(bytes("10"), bytes("60000"), bytes("5"), bytes("ghost"))));
-            long slot = (Long) claim.get(5);
+            long slot = (Long) claim.get(Script.CLAIM_HEADER + 2);
             // the same occurrence as a series whose next slot would lie past 2^52 ms
             Occurrence last = Occurrence.of(
                     bytes("1 " + slot + " rate " + TimerRequest.MAX_MILLIS + " RUN_ONCE 60000"),
                     (Long) claim.get(0),
                     1,
                     5);
-            Delivery d = new Delivery(shard, "s", bytes("p"), Instant.EPOCH, 1, (byte[]) claim.get(7), last);
+            Delivery d = new Delivery(
+                    shard, "s", bytes("p"), Instant.EPOCH, 1, (byte[]) claim.get(Script.CLAIM_HEADER + 4), last);
             assertThat(ScriptRunner.run(servers, last.advance(d, true, "test"))).isEqualTo(3L);
             assertThat(node.lookup("q", "s")).isEmpty();
             assertThat(jedis.hlen(shard.keys().get(6))).isZero();
@@ -241,7 +242,7 @@ class RecurringTimersTest {
                     servers,
                     new ScriptRunner.Call(
                             Script.CLAIM, shard.keys(), List.of(bytes("10"), bytes("1"), bytes("1"), bytes("ghost"))));
-            assertThat(claim).hasSize(9);
+            assertThat(claim).hasSize(Script.CLAIM_HEADER + 6);
             Thread.sleep(10);
             Runs runs = new Runs();
             try (RedisTimers node = node(server, "lease", "node-b", 1)) {
