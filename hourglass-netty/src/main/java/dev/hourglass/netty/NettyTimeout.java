@@ -62,7 +62,11 @@ final class NettyTimeout implements Timeout, dev.hourglass.timer.TimerTask {
 
     @Override
     public boolean cancel() {
-        return handle.cancel();
+        if (!handle.cancel()) {
+            return false;
+        }
+        timer.left();
+        return true;
     }
 
     @Override

@@ -16,10 +16,11 @@ import java.util.Objects;
  * <p>The Netty timer keeps the contract of Netty 4.2's {@code HashedWheelTimer}: {@code
  * newTimeout} refuses null arguments with a {@link NullPointerException}, throws {@link
  * IllegalStateException} once stopped and {@link java.util.concurrent.RejectedExecutionException}
- * beyond the Hourglass timer's {@linkplain dev.hourglass.timer.TimerBuilder#maxPending pending
- * limit}; {@code stop()} returns the Netty timeouts that never ran, each cancelled, and throws
+ * beyond the {@linkplain #wrap(Timer, long) pending limit}; {@code stop()} returns the Netty timeouts that never ran, each cancelled, and throws
  * {@link IllegalStateException} when called from one of its own tasks; a successful {@code
- * Timeout.cancel()} is followed by {@code TimerTask.cancelled(Timeout)} on the timer's thread; a
+ * Timeout.cancel()} is followed by {@code TimerTask.cancelled(Timeout)} on the timer's thread
+ * (when the driver takes the cancel in, at its next turn: an idle Hourglass timer may come to it
+ * only at its next deadline, where Netty's wheel ticks through it within a tick); a
  * task's exception goes to the Hourglass timer's exception handler (by default a warning on the
  * {@code System.Logger} "dev.hourglass.timer") and the timer goes on.
  *
@@ -40,7 +41,8 @@ public final class NettyTimers {
     private NettyTimers() {}
 
     /**
-     * Returns a Netty timer that schedules on {@code timer} and owns it.
+     * Returns a Netty timer that schedules on {@code timer} and owns it, with no pending limit of
+     * its own (the Hourglass timer's, if any, still applies).
      *
      * @param timer the Hourglass timer to schedule on; its {@code stop()} becomes the Netty
      *     timer's
@@ -48,6 +50,24 @@ public final class NettyTimers {
      * @throws NullPointerException if {@code timer} is null
      */
     public static io.netty.util.Timer wrap(Timer timer) {
-        return new HourglassNettyTimer(Objects.requireNonNull(timer, "timer"));
+        return wrap(timer, 0);
+    }
+
+    /**
+     * Returns a Netty timer that schedules on {@code timer} and owns it, and refuses a new timeout
+     * with a {@link java.util.concurrent.RejectedExecutionException} while {@code
+     * maxPendingTimeouts} of its timeouts are pending, as the {@code HashedWheelTimer} parameter of
+     * that name does. A timeout stops being pending when its task starts or its cancel succeeds;
+     * timeouts scheduled directly on the Hourglass timer are not counted. Under a limit each
+     * timeout costs two atomic additions more, on a counter shared by every caller.
+     *
+     * @param timer the Hourglass timer to schedule on; its {@code stop()} becomes the Netty
+     *     timer's
+     * @param maxPendingTimeouts the limit; 0 or less means none, as in Netty
+     * @return the Netty timer
+     * @throws NullPointerException if {@code timer} is null
+     */
+    public static io.netty.util.Timer wrap(Timer timer, long maxPendingTimeouts) {
+        return new HourglassNettyTimer(Objects.requireNonNull(timer, "timer"), maxPendingTimeouts);
     }
 }

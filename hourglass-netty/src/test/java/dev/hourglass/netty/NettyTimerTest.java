@@ -250,33 +250,50 @@ class NettyTimerTest {
     }
 
     @Test
-    void beyondThePendingLimitNewTimeoutIsRejectedUntilOneLeaves() throws InterruptedException {
-        Timer timer = start(builder -> builder.maxPending(2));
-        CountDownLatch takenIn = new CountDownLatch(1);
-        Timeout first = timer.newTimeout(
-                new TimerTask() {
-                    @Override
-                    public void run(Timeout timeout) {}
+    void beyondThePendingLimitNewTimeoutIsRejectedUntilOneRunsOrIsCancelled() throws InterruptedException {
+        start();
+        Timer timer = NettyTimers.wrap(hourglass, 2);
+        Timeout first = timer.newTimeout(new Recorder(), 1, TimeUnit.SECONDS);
+        timer.newTimeout(new Recorder(), 5, TimeUnit.MILLISECONDS);
+        assertThatThrownBy(() -> timer.newTimeout(new Recorder(), 1, TimeUnit.SECONDS))
+                .isInstanceOf(RejectedExecutionException.class)
+                .hasMessage("pending limit of 2 Netty timeouts reached");
+        hourglass.schedule(() -> {}, Duration.ofSeconds(1)); // not the Netty timer's: not counted
 
-                    @Override
-                    public void cancelled(Timeout timeout) {
-                        takenIn.countDown();
-                    }
-                },
-                1,
-                TimeUnit.SECONDS);
+        assertThat(first.cancel()).isTrue();
+        Timeout third = timer.newTimeout(new Recorder(), 1, TimeUnit.SECONDS); // the cancel freed a place at once
+        assertThat(first.cancel()).as("a second cancel frees nothing").isFalse();
+        assertThatThrownBy(() -> timer.newTimeout(new Recorder(), 1, TimeUnit.SECONDS))
+                .isInstanceOf(RejectedExecutionException.class);
+
+        clock.advance(Duration.ofMillis(5));
+        settle();
+        Recorder fourth = new Recorder();
+        timer.newTimeout(fourth, 0, TimeUnit.SECONDS); // the run freed one
+        settle();
+        assertThat(fourth.runs).hasSize(1);
+        assertThat(third.isExpired()).isFalse();
+    }
+
+    @Test
+    void theHourglassTimersOwnLimitAlsoRejects() {
+        Timer timer = start(builder -> builder.maxPending(1));
         timer.newTimeout(new Recorder(), 1, TimeUnit.SECONDS);
         assertThatThrownBy(() -> timer.newTimeout(new Recorder(), 1, TimeUnit.SECONDS))
                 .isInstanceOf(RejectedExecutionException.class)
-                .hasMessageContaining("2");
-        first.cancel();
-        // the limit counts a cancel once the driver has taken it in at its next turn, as Netty's
-        // does at its next tick: moving the clock wakes it
-        clock.advance(Duration.ofMillis(1));
-        assertThat(takenIn.await(AWAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
-        Recorder third = new Recorder();
-        Timeout accepted = timer.newTimeout(third, 1, TimeUnit.SECONDS);
-        assertThat(accepted.isCancelled()).isFalse();
+                .hasMessageContaining("1");
+    }
+
+    @Test
+    void aRejectedOrRefusedTimeoutTakesNoPlaceUnderTheLimit() {
+        start(builder -> builder.maxPending(1));
+        Timer timer = NettyTimers.wrap(hourglass, 2);
+        timer.newTimeout(new Recorder(), 1, TimeUnit.SECONDS);
+        for (int i = 0; i < 3; i++) { // refused by the Hourglass timer's own limit each time
+            assertThatThrownBy(() -> timer.newTimeout(new Recorder(), 1, TimeUnit.SECONDS))
+                    .isInstanceOf(RejectedExecutionException.class)
+                    .hasMessageNotContaining("Netty");
+        }
     }
 
     @Test
