@@ -35,7 +35,9 @@ record PublishedModules(String artifactId, String module, Map<String, String> ex
             new PublishedModules(
                     "hourglass-patterns", "dev.hourglass.patterns", Map.of("dev.hourglass.patterns", "IdleDetector")),
             new PublishedModules(
-                    "hourglass-redis", "dev.hourglass.redis", Map.of("dev.hourglass.redis", "RedisTimers")));
+                    "hourglass-redis", "dev.hourglass.redis", Map.of("dev.hourglass.redis", "RedisTimers")),
+            new PublishedModules(
+                    "hourglass-netty", "dev.hourglass.netty", Map.of("dev.hourglass.netty", "NettyTimers")));
 
     /**
      * Returns the module path of the published modules: their jars and what they need, as resolving
