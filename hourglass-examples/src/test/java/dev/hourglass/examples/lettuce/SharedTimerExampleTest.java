@@ -25,8 +25,8 @@ class SharedTimerExampleTest {
             assertThat(report).hasSize(SharedTimerExample.WORK.size() + 2);
             assertThat(report.get(0)).contains("answered, request number");
             assertThat(report.get(1)).contains("answered, request number");
-            assertThat(report.get(2)).contains("timed out (the application's 100 ms)");
-            assertThat(report.get(3)).contains("timed out (the application's 100 ms)");
+            assertThat(report.get(2)).contains("timed out (the application's 1000 ms)");
+            assertThat(report.get(3)).contains("timed out (the application's 1000 ms)");
             Matcher blpop = Pattern.compile(
                             "BLPOP of 2 s: timed out \\(Lettuce's 500 ms command timeout\\) after (\\d+) ms")
                     .matcher(report.get(4));
