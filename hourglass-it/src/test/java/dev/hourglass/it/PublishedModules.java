@@ -39,7 +39,9 @@ record PublishedModules(String artifactId, String module, Map<String, String> ex
             new PublishedModules(
                     "hourglass-micrometer",
                     "dev.hourglass.micrometer",
-                    Map.of("dev.hourglass.micrometer", "TimerMetrics")));
+                    Map.of("dev.hourglass.micrometer", "TimerMetrics")),
+            new PublishedModules(
+                    "hourglass-netty", "dev.hourglass.netty", Map.of("dev.hourglass.netty", "NettyTimers")));
 
     /**
      * Returns the module path of the published modules: their jars and what they need, as resolving

@@ -19,8 +19,7 @@ import redis.clients.jedis.Jedis;
  * directory with AOF on and no RDB snapshots, plus any extra arguments. No server: the test FAILS
  * with a message saying how to get one; it never skips.
  *
- * <p>Public, with {@link #start()}, {@link #port()} and {@link #close()}, for hourglass-micrometer's
- * tests (through this module's test jar).
+ * <p>Other modules' tests use it through this module's test jar.
  *
  * <p>Complexity, ordering: not applicable. Thread-safety: not thread-safe; one test thread.
  */
@@ -56,7 +55,7 @@ public final class RedisServerProcess implements AutoCloseable {
      * @param extra more arguments, e.g. "--maxmemory", "2mb"
      * @return the running server
      */
-    static RedisServerProcess start(String fsync, String... extra) {
+    public static RedisServerProcess start(String fsync, String... extra) {
         try {
             RedisServerProcess server = new RedisServerProcess(
                     binary(), Files.createTempDirectory("hourglass-redis"), freePort(), fsync, List.of(extra));
@@ -76,8 +75,12 @@ public final class RedisServerProcess implements AutoCloseable {
         return port;
     }
 
-    /** Stops (SIGSTOP) or resumes (SIGCONT) the server, as a stall would. */
-    void signal(String signal) {
+    /**
+     * Stops (SIGSTOP) or resumes (SIGCONT) the server, as a stall would.
+     *
+     * @param signal the signal's name without "SIG": STOP or CONT
+     */
+    public void signal(String signal) {
         try {
             Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
                     .inheritIO()
@@ -106,13 +109,17 @@ public final class RedisServerProcess implements AutoCloseable {
                 2);
     }
 
-    /** Returns a new connection to the server (the caller closes it). */
-    Jedis client() {
+    /**
+     * Returns a new connection to the server.
+     *
+     * @return the connection, which the caller closes
+     */
+    public Jedis client() {
         return new Jedis("127.0.0.1", port);
     }
 
     /** Kills the server with SIGKILL, as a crash would, and waits until it is gone. */
-    void kill() {
+    public void kill() {
         process.destroyForcibly();
         try {
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
@@ -125,7 +132,7 @@ public final class RedisServerProcess implements AutoCloseable {
     }
 
     /** Starts the server again on the same port and directory, so it replays its AOF. */
-    void restart() {
+    public void restart() {
         try {
             launch();
         } catch (IOException e) {

@@ -21,6 +21,12 @@ interface TimerUnderTest {
     /** Hourglass's event-loop driver on the structure named after this prefix. */
     String HOURGLASS_LOOP = "HOURGLASS_LOOP_";
 
+    /**
+     * hourglass-netty's {@code io.netty.util.Timer} over Hourglass's timer thread on the default
+     * structure, 1 ms tick; not in any benchmark's default list, named with {@code -p impl=..}.
+     */
+    String NETTY_ADAPTER = "HOURGLASS_NETTY_ADAPTER";
+
     /** Netty's {@code HashedWheelTimer}, tick 1 ms, 512 ticks. */
     String NETTY = "NETTY_HASHED_WHEEL";
 
@@ -111,6 +117,8 @@ interface TimerUnderTest {
         switch (impl) {
             case NETTY:
                 return new NettyTimer();
+            case NETTY_ADAPTER:
+                return new NettyAdapterTimer();
             case KAFKA:
                 return new KafkaTimer();
             case JDK_REMOVE_ON_CANCEL:
