@@ -138,6 +138,10 @@ final class RunState {
                 neverRan.add(task);
             }
         }
+        // Interrupted only now: a task the interrupt ends does not free its thread for the others.
+        for (ScheduledTask<?> task : tasks) {
+            task.interruptIfRunning();
+        }
         terminateIfIdle();
         return neverRan;
     }

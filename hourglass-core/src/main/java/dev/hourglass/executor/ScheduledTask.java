@@ -137,7 +137,9 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
     }
 
     private void runIfQueued() {
-        if (claim(QUEUED, RUNNING)) {
+        // Once stopping, a waiting task belongs to shutdownNow's list (as the JDK's worker takes no
+        // task once stopping): shutdownNow, or the re-check of whoever queued it, takes it out.
+        if (!executor.isStopping() && claim(QUEUED, RUNNING)) {
             runClaimed();
         }
     }
@@ -204,7 +206,7 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
 
     /**
      * For shutdownNow: takes the task out if it waits for a run, leaving its future as it is (as
-     * the JDK's executor does), or interrupts it if it is running.
+     * the JDK's executor does).
      *
      * @return true if the task was waiting and will never run
      */
@@ -214,12 +216,16 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
             executor.finished(this);
             return true;
         }
+        return false;
+    }
+
+    /** For shutdownNow: interrupts the task if it is running. */
+    void interruptIfRunning() {
         synchronized (this) {
             if (runner != null) {
                 runner.interrupt();
             }
         }
-        return false;
     }
 
     /** Takes a task the timer refused out again: it was never returned to anyone. */

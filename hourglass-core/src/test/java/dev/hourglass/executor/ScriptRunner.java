@@ -105,10 +105,17 @@ final class ScriptRunner {
                 gate.release.countDown();
             }
             harness.settle();
-            harness.passUnits(Script.MAX_DELAY + 1);
+            if (!stopped) {
+                harness.passUnits(Script.MAX_DELAY + 1);
+            }
             if (!stopped) {
                 if (barrier != null) {
                     due.add(barrier);
+                    // Even when a shutdown cancelled it: real time reaches its deadline, the last of
+                    // the phase, as the manual clock has.
+                    while (((ScheduledFuture<?>) barrier).getDelay(NANOSECONDS) > 0) {
+                        Thread.sleep(1);
+                    }
                 }
                 for (Future<?> f : due) {
                     waitDone(f);
