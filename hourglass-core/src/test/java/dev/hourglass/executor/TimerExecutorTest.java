@@ -131,6 +131,21 @@ class TimerExecutorTest {
     }
 
     @Test
+    void aCancelledTaskLeavesTheTimerAtOnce() throws Exception {
+        Timer timer = newTimer();
+        TimerExecutorService executor = TimerExecutors.builder().build(timer);
+        ScheduledFuture<?> oneShot = executor.schedule(() -> {}, 1, HOURS);
+        ScheduledFuture<?> periodic = executor.scheduleWithFixedDelay(() -> {}, 1, 1, HOURS);
+        settle(timer);
+        assertThat(timer.stats().pending()).isEqualTo(2);
+        oneShot.cancel(false);
+        periodic.cancel(true);
+        settle(timer);
+        assertThat(timer.stats().pending()).isZero();
+        assertThat(timer.stats().cancelled()).isEqualTo(2);
+    }
+
+    @Test
     void compareToBreaksTiesBySubmissionOrder() {
         TimerExecutorService executor = TimerExecutors.builder().build(newTimer());
         ScheduledFuture<?> first = executor.schedule(() -> {}, 1, SECONDS);
