@@ -245,14 +245,18 @@ class TimerExecutorTest {
             gateStarted.countDown();
             awaitQuietly(gate); // holds the timer thread: the due task below waits behind it
         });
-        assertThat(gateStarted.await(10, SECONDS)).isTrue();
-        ScheduledFuture<String> due = executor.schedule(() -> "due", 5, MILLISECONDS);
-        ScheduledFuture<String> later = executor.schedule(() -> "later", 10, MILLISECONDS);
-        clock.advance(5 * MS);
-        executor.shutdown();
-        assertThat(later.isCancelled()).isTrue();
-        assertThat(due.isDone()).isFalse();
-        gate.countDown();
+        ScheduledFuture<String> due;
+        try {
+            assertThat(gateStarted.await(10, SECONDS)).isTrue();
+            due = executor.schedule(() -> "due", 5, MILLISECONDS);
+            ScheduledFuture<String> later = executor.schedule(() -> "later", 10, MILLISECONDS);
+            clock.advance(5 * MS);
+            executor.shutdown();
+            assertThat(later.isCancelled()).isTrue();
+            assertThat(due.isDone()).isFalse();
+        } finally {
+            gate.countDown(); // a failure must not leave the timer thread held
+        }
         assertThat(due.get(10, SECONDS)).isEqualTo("due");
         assertThat(executor.awaitTermination(10, SECONDS)).isTrue();
         assertThat(timer.isClosed()).as("a borrowed timer stays open").isFalse();
