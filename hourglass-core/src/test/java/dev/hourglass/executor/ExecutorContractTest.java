@@ -203,16 +203,37 @@ class ExecutorContractTest {
         Blocker blocker = new Blocker();
         Future<String> running = executor.submit(blocker);
         await(blocker.started, "the task started");
+        // Queued behind it: on one thread it runs right after it, in the same turn of the timer.
+        AtomicBoolean nextInterrupted = new AtomicBoolean(true);
+        Future<?> next =
+                executor.submit(() -> nextInterrupted.set(Thread.currentThread().isInterrupted()));
         assertThat(running.cancel(true)).isTrue();
         await(blocker.ended, "the interrupted task ended");
         assertThat(blocker.interrupted).isTrue();
         assertThat(running.isCancelled()).isTrue();
         assertThat(running.isDone()).isTrue();
         assertThatThrownBy(running::get).isInstanceOf(CancellationException.class);
-        // The interrupt was for that task only: the next one on the same thread does not see it.
+    }
+
+    @ParameterizedTest
+    @EnumSource(Implementations.class)
+    void theInterruptOfACancelledTaskDoesNotLeakIntoTheNextTask(Implementations impl) throws Exception {
+        ScheduledExecutorService executor = start(impl);
+        CountDownLatch started = new CountDownLatch(1);
+        // A task that sees the interrupt and returns without clearing it.
+        Future<?> spinning = executor.submit(() -> {
+            started.countDown();
+            while (!Thread.currentThread().isInterrupted()) {
+                Thread.onSpinWait();
+            }
+        });
+        await(started, "the task started");
+        // Queued behind it: on one thread it runs right after it, in the same turn of the timer.
         AtomicBoolean nextInterrupted = new AtomicBoolean(true);
-        executor.submit(() -> nextInterrupted.set(Thread.currentThread().isInterrupted()))
-                .get(WAIT_SECONDS, SECONDS);
+        Future<?> next =
+                executor.submit(() -> nextInterrupted.set(Thread.currentThread().isInterrupted()));
+        assertThat(spinning.cancel(true)).isTrue();
+        next.get(WAIT_SECONDS, SECONDS);
         assertThat(nextInterrupted).isFalse();
     }
 

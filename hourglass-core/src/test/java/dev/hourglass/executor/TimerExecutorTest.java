@@ -214,6 +214,9 @@ class TimerExecutorTest {
                 .hasMessage("executor task");
         advanceTo(timer, 100 * MS);
         assertThat(executorRuns).hasValue(1);
+        assertThat(timer.stats().pending())
+                .as("nothing left filed on the timer")
+                .isZero();
         assertThat(timerHandlerSaw).as("its exception went to its future only").isEmpty();
 
         // The plain Timer keeps such a task alive (its exception goes to the handler).
