@@ -31,7 +31,8 @@ record PublishedModules(String artifactId, String module, Map<String, String> ex
                             "dev.hourglass.time", "NanoClock",
                             "dev.hourglass.queue", "TimerQueues",
                             "dev.hourglass.timer", "Timers",
-                            "dev.hourglass.loop", "EventLoop")),
+                            "dev.hourglass.loop", "EventLoop",
+                            "dev.hourglass.executor", "TimerExecutors")),
             new PublishedModules(
                     "hourglass-patterns", "dev.hourglass.patterns", Map.of("dev.hourglass.patterns", "IdleDetector")),
             new PublishedModules(
