@@ -14,6 +14,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The life of an executor: running, shut down, stopped, terminated; the tasks not yet finished for
@@ -49,6 +50,11 @@ final class RunState {
     private final Set<ScheduledTask<?>> tasks = ConcurrentHashMap.newKeySet();
     private final CountDownLatch terminated = new CountDownLatch(1);
 
+    /** Counted off the schedule path's shared state: striped, read only by monitoring. */
+    private final LongAdder rejected = new LongAdder();
+
+    private final LongAdder failed = new LongAdder();
+
     RunState(
             Timer timer,
             Executor taskExecutor,
@@ -74,6 +80,7 @@ final class RunState {
         unfinished.incrementAndGet();
         if (state.get() != RUNNING) {
             release();
+            rejected.increment();
             throw new RejectedExecutionException("the executor is shut down; task refused: " + task);
         }
         tasks.add(task);
@@ -89,6 +96,24 @@ final class RunState {
         if (unfinished.decrementAndGet() == 0 && state.get() != RUNNING) {
             terminate();
         }
+    }
+
+    /** Counts a task the timer refused (closed or full). */
+    void rejected() {
+        rejected.increment();
+    }
+
+    /** Counts a future completed with an exception: the task threw, or its run was refused. */
+    void failed() {
+        failed.increment();
+    }
+
+    long rejectedCount() {
+        return rejected.sum();
+    }
+
+    long failedCount() {
+        return failed.sum();
     }
 
     /** Whether a task may run, or wait for a run, in the current state (the shutdown policies). */

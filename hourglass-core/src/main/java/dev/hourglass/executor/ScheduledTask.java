@@ -105,6 +105,15 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
         }
     }
 
+    /** Completes the future with the failure and counts it, unless a cancel came first. */
+    @Override
+    protected void setException(Throwable t) {
+        super.setException(t);
+        if (!isCancelled()) {
+            executor.failed();
+        }
+    }
+
     /** What the timer runs when a run is due; not for users. */
     @Override
     public void run(Timeout due) {

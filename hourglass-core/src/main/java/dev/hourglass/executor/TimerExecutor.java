@@ -132,6 +132,16 @@ final class TimerExecutor extends AbstractExecutorService implements TimerExecut
     }
 
     @Override
+    public long rejectedCount() {
+        return state.rejectedCount();
+    }
+
+    @Override
+    public long failedCount() {
+        return state.failedCount();
+    }
+
+    @Override
     public String toString() {
         return "TimerExecutor[" + state + ", " + state.timer + "]";
     }
@@ -142,6 +152,7 @@ final class TimerExecutor extends AbstractExecutorService implements TimerExecut
             task.arm();
         } catch (RejectedExecutionException e) {
             task.abandon();
+            state.rejected();
             throw e;
         }
         // A shutdown between the admission and the arming did not see the task: its policy now.

@@ -38,6 +38,24 @@ public interface TimerExecutorService extends ScheduledExecutorService, AutoClos
     Timer timer();
 
     /**
+     * Returns how many tasks this executor refused with {@link
+     * java.util.concurrent.RejectedExecutionException}: submitted after shutdown, or refused by
+     * the timer (closed, or at its pending limit). Counted in a striped counter, for monitoring.
+     *
+     * @return the count since the executor was built
+     */
+    long rejectedCount();
+
+    /**
+     * Returns how many of this executor's futures completed with an exception: the task threw
+     * (a periodic task's first throw ends it), or its run was refused by the task executor.
+     * Cancellations are not counted.
+     *
+     * @return the count since the executor was built
+     */
+    long failedCount();
+
+    /**
      * Shuts down and waits for termination, with the semantics of Java 19's {@code
      * ExecutorService.close()} on any Java version: does nothing if already terminated; else calls
      * {@link #shutdown()} and waits, and if the waiting thread is interrupted, calls {@link

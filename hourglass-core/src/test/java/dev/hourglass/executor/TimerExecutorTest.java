@@ -218,6 +218,7 @@ class TimerExecutorTest {
                 .as("nothing left filed on the timer")
                 .isZero();
         assertThat(timerHandlerSaw).as("its exception went to its future only").isEmpty();
+        assertThat(executor.failedCount()).as("failed futures").isOne();
 
         // The plain Timer keeps such a task alive (its exception goes to the handler).
         AtomicInteger timerRuns = new AtomicInteger();
@@ -298,6 +299,7 @@ class TimerExecutorTest {
         TimerExecutorService executor = TimerExecutors.builder().build(small);
         ScheduledFuture<?> first = executor.schedule(() -> {}, 1, HOURS);
         assertThatThrownBy(() -> executor.schedule(() -> {}, 1, HOURS)).isInstanceOf(RejectedExecutionException.class);
+        assertThat(executor.rejectedCount()).isOne();
         first.cancel(false);
         executor.shutdown();
         assertThat(executor.awaitTermination(10, SECONDS))
@@ -314,6 +316,10 @@ class TimerExecutorTest {
                 .isInstanceOf(RejectedExecutionException.class)
                 .hasMessageContaining("closed");
         assertThatThrownBy(() -> onClosing.submit(() -> {})).isInstanceOf(RejectedExecutionException.class);
+        assertThat(onClosing.failedCount()).as("the periodic task's future").isOne();
+        assertThat(onClosing.rejectedCount())
+                .as("the submission to a closed timer")
+                .isOne();
         onClosing.shutdown();
         assertThat(onClosing.awaitTermination(10, SECONDS)).isTrue();
     }
@@ -330,8 +336,24 @@ class TimerExecutorTest {
                 .isInstanceOf(ExecutionException.class)
                 .cause()
                 .hasMessage("pool full");
+        assertThat(executor.failedCount()).isOne();
         executor.shutdown();
         assertThat(executor.awaitTermination(10, SECONDS)).isTrue();
+    }
+
+    @Test
+    void refusalsAfterShutdownCountAsRejectedCancellationsAsNeither() throws Exception {
+        Timer timer = newTimer();
+        TimerExecutorService executor = TimerExecutors.builder().build(timer);
+        ScheduledFuture<?> cancelled = executor.schedule(() -> {}, 1, HOURS);
+        assertThat(cancelled.cancel(true)).isTrue();
+        executor.submit(() -> {}).get(10, SECONDS);
+        executor.shutdown();
+        assertThatThrownBy(() -> executor.execute(() -> {})).isInstanceOf(RejectedExecutionException.class);
+        assertThatThrownBy(() -> executor.schedule(() -> {}, 1, SECONDS))
+                .isInstanceOf(RejectedExecutionException.class);
+        assertThat(executor.rejectedCount()).isEqualTo(2);
+        assertThat(executor.failedCount()).isZero();
     }
 
     @Test
