@@ -121,7 +121,7 @@ class NodeStatsTest {
         RedisTimers node = start(RedisTimers.builder().maxAttempts(1));
         node.schedule("q", "orphan", Duration.ZERO, bytes("x"));
         ShardKeys shard = ShardKeys.of(namespace, "q", 2)[ShardKeys.shardOf("orphan", 2)];
-        try (Servers servers = server.servers()) {
+        try (Servers servers = DirectServers.of(server)) {
             // A node that crashed: it claimed the timer's only attempt under a 1 ms lease.
             List<?> claimed = (List<?>) ScriptRunner.run(
                     servers,

@@ -124,7 +124,7 @@ class RecurringTimersTest {
         try (RedisServerProcess server = RedisServerProcess.start("everysec");
                 RedisTimers node = node(server, "adv", "node-a", 5);
                 Jedis jedis = server.client();
-                Servers servers = server.servers()) {
+                Servers servers = DirectServers.of(server)) {
             node.scheduleRecurring("q", "s", Recurrence.fixedRate(Duration.ofMillis(50)), bytes("p"));
             Thread.sleep(100);
             ShardKeys shard = ShardKeys.of("adv", "q", SHARDS)[ShardKeys.shardOf("s", SHARDS)];
@@ -175,7 +175,7 @@ class RecurringTimersTest {
         try (RedisServerProcess server = RedisServerProcess.start("everysec");
                 RedisTimers node = node(server, "end", "node-a", 5);
                 Jedis jedis = server.client();
-                Servers servers = server.servers()) {
+                Servers servers = DirectServers.of(server)) {
             node.scheduleRecurring("q", "s", Recurrence.fixedRate(Duration.ofMillis(50)), bytes("p"));
             Thread.sleep(100);
             ShardKeys shard = ShardKeys.of("end", "q", SHARDS)[ShardKeys.shardOf("s", SHARDS)];
@@ -231,7 +231,7 @@ class RecurringTimersTest {
     @Test
     void anOccurrenceWhoseLeasesRanOutIsDroppedNotDeadLettered() throws Exception {
         try (RedisServerProcess server = RedisServerProcess.start("everysec");
-                Servers servers = server.servers()) {
+                Servers servers = DirectServers.of(server)) {
             try (RedisTimers declaring = node(server, "lease", "node-a", 1)) {
                 declaring.scheduleRecurring("q", "s", Recurrence.fixedRate(Duration.ofMillis(300)), bytes("p"));
             }

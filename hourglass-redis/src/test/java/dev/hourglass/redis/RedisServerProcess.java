@@ -9,8 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -99,14 +97,6 @@ public final class RedisServerProcess implements AutoCloseable {
     /** Returns whether the process runs (not killed). */
     boolean isAlive() {
         return process != null && process.isAlive();
-    }
-
-    /** Returns the server as a node routes scripts to it (the caller closes it). */
-    Servers servers() {
-        return new StandaloneServers(
-                new HostAndPort("127.0.0.1", port),
-                DefaultJedisClientConfig.builder().build(),
-                2);
     }
 
     /**

@@ -27,6 +27,12 @@ interface TimerUnderTest {
      */
     String NETTY_ADAPTER = "HOURGLASS_NETTY_ADAPTER";
 
+    /**
+     * Hourglass's {@code ScheduledExecutorService} over its timer thread on the default structure,
+     * 1 ms tick; not in any benchmark's default list, named with {@code -p impl=..}.
+     */
+    String EXECUTOR = "HOURGLASS_EXECUTOR";
+
     /** Netty's {@code HashedWheelTimer}, tick 1 ms, 512 ticks. */
     String NETTY = "NETTY_HASHED_WHEEL";
 
@@ -119,6 +125,8 @@ interface TimerUnderTest {
                 return new NettyTimer();
             case NETTY_ADAPTER:
                 return new NettyAdapterTimer();
+            case EXECUTOR:
+                return new ExecutorTimer();
             case KAFKA:
                 return new KafkaTimer();
             case JDK_REMOVE_ON_CANCEL:

@@ -3,7 +3,8 @@ package dev.hourglass.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Collection;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -12,18 +13,20 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * The Netty adapter is in no benchmark's default list (the shootout's are unchanged), so {@link
- * BenchmarkSmokeTest} does not reach it: this runs the request-timeout and heartbeat benchmarks
- * once with {@code impl=HOURGLASS_NETTY_ADAPTER}, as the command that measures it does.
+ * The adapters (Netty's {@code Timer}, the {@code ScheduledExecutorService}) are in no benchmark's
+ * default list (the shootout's are unchanged), so {@link BenchmarkSmokeTest} does not reach them:
+ * this runs the request-timeout and heartbeat benchmarks once with each, as the command that
+ * measures them does.
  */
-class NettyAdapterSmokeTest {
+class AdapterSmokeTest {
 
-    @Test
-    void theRequestTimeoutAndHeartbeatBenchmarksRunTheNettyAdapter() throws RunnerException {
+    @ParameterizedTest
+    @ValueSource(strings = {"HOURGLASS_NETTY_ADAPTER", "HOURGLASS_EXECUTOR"})
+    void theRequestTimeoutAndHeartbeatBenchmarksRunTheAdapter(String impl) throws RunnerException {
         System.setProperty("jmh.ignoreLock", "true");
         Collection<RunResult> results = new Runner(new OptionsBuilder()
                         .include("DriverRequestTimeoutBenchmark|DriverHeartbeatBenchmark")
-                        .param("impl", "HOURGLASS_NETTY_ADAPTER")
+                        .param("impl", impl)
                         .param("n", "100")
                         .param("k", "10")
                         .forks(0)

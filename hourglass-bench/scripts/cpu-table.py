@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Prints a markdown table of a driver run's JMH JSON files: per benchmark, impl and size, the
+caller's ns per operation (JMH's score and 99.9 % interval) and the CPU per operation, the caller's
+time plus the timer's own threads' CPU (workerCpuNanos), each measured iteration counted once, with
+a 99.9 % Student-t interval over the iterations of every fork.
+
+WorkerCpu divides its per-iteration figure by the measurement iteration count (JMH sums event
+counters), so the raw per-iteration values are multiplied back here; the script reads only raw data.
+
+Usage: hourglass-bench/scripts/cpu-table.py RUN_FOLDER/*.json
+"""
+import json
+import math
+import sys
+
+# Two-sided 99.9 % Student-t quantiles (0.9995) by degrees of freedom; above 30, the normal's.
+T9995 = {1: 636.6, 2: 31.60, 3: 12.92, 4: 8.610, 5: 6.869, 6: 5.959, 7: 5.408, 8: 5.041, 9: 4.781,
+         10: 4.587, 11: 4.437, 12: 4.318, 13: 4.221, 14: 4.140, 15: 4.073, 16: 4.015, 17: 3.965,
+         18: 3.922, 19: 3.883, 20: 3.850, 24: 3.745, 29: 3.659, 30: 3.646}
+
+
+def t_quantile(df):
+    keys = [k for k in sorted(T9995) if k <= df]
+    return T9995[keys[-1]] if df <= 30 else 3.291
+
+
+def interval(values):
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("nan")
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    return mean, t_quantile(n - 1) * sd / math.sqrt(n)
+
+
+def rows(path):
+    for entry in json.load(open(path)):
+        iters = entry["measurementIterations"]
+        primary = entry["primaryMetric"]
+        caller = [v for fork in primary["rawData"] for v in fork]
+        worker_raw = entry.get("secondaryMetrics", {}).get("workerCpuNanos")
+        worker = [v * iters for fork in worker_raw["rawData"] for v in fork] if worker_raw else [0.0] * len(caller)
+        total = [c + w for c, w in zip(caller, worker)]
+        caller_cpu = entry.get("secondaryMetrics", {}).get("callerCpuNanos")
+        if caller_cpu:
+            # A check of the scaling: the caller's own CPU per op should be near its time per op.
+            cpu = interval([v * iters for fork in caller_cpu["rawData"] for v in fork])[0]
+            print(f"check {entry['benchmark'].rsplit('.', 2)[-2]} {entry.get('params')}: caller CPU {cpu:,.1f} "
+                  f"vs time {primary['score']:,.1f} ns/op", file=sys.stderr)
+        params = entry.get("params", {})
+        yield {
+            "benchmark": entry["benchmark"].rsplit(".", 2)[-2],
+            "impl": params.get("impl", "-"),
+            "size": params.get("n", params.get("pending", "-")),
+            "forks": entry["forks"],
+            "caller": (primary["score"], primary["scoreError"]),
+            "worker": interval(worker),
+            "total": interval(total),
+            "unit": primary["scoreUnit"],
+        }
+
+
+def fmt(pair):
+    mean, err = pair
+    return f"{mean:,.1f} ± {err:,.1f}" if not math.isnan(err) else f"{mean:,.1f}"
+
+
+def main(paths):
+    print("| benchmark | impl | size | forks | caller (JMH, 99.9 %) | timer threads' CPU per op | CPU per op (caller + threads) |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for path in paths:
+        for r in rows(path):
+            print(f"| {r['benchmark']} | {r['impl']} | {r['size']} | {r['forks']} | {fmt(r['caller'])} {r['unit']} "
+                  f"| {fmt(r['worker'])} | {fmt(r['total'])} |")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    main(sys.argv[1:])
