@@ -18,8 +18,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * cost better than the wall-clock primary result, inflated by waiting for a core. Benchmarks count
  * their operations in {@link #ops}. JMH sums these counters over the benchmark threads and over the
  * measurement iterations, so each thread reports its share, divided by the thread count and by the
- * measurement iteration count: the final score is the mean per iteration (the caller's figure the
- * mean of the threads), while the per-iteration lines of JMH's log show that share.
+ * measurement iteration count: within one fork the final score is the mean per iteration (the
+ * caller's figure the mean of the threads), while the per-iteration lines of JMH's log show that
+ * share. JMH also sums over forks, so with several forks its score is that many times the mean:
+ * read the per-iteration raw data instead, as {@code hourglass-bench/scripts/cpu-table.py} does.
  *
  * <p>Complexity: O(1). Ordering: not applicable.
  *
