@@ -15,8 +15,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * threads ({@code workerCpuNanos}) and the benchmark thread's own CPU time per operation ({@code
  * callerCpuNanos}), which on a busy machine tells the caller's cost better than the wall-clock
  * primary result. Benchmarks count their operations in {@link #ops}. JMH sums these counters over
- * the benchmark threads and the measurement iterations, so each thread reports its share: the final
- * score is the mean per iteration.
+ * the benchmark threads and the measurement iterations, so each thread reports its share: within one
+ * fork the final score is the mean per iteration. JMH also sums over forks, so with several forks
+ * its score is that many times the mean: read the per-iteration raw data instead, as {@code
+ * hourglass-bench/scripts/cpu-table.py} does.
  *
  * <p>Complexity: O(1). Ordering: not applicable.
  *
