@@ -127,6 +127,16 @@ public final class EventLoop implements Timer, Executor {
     }
 
     @Override
+    public Timeout scheduleAtFixedRate(TimerTask task, long initialDelay, long period, TimeUnit unit) {
+        return timers.scheduleAtFixedRate(task, initialDelay, period, unit);
+    }
+
+    @Override
+    public Timeout scheduleWithFixedDelay(TimerTask task, long initialDelay, long delay, TimeUnit unit) {
+        return timers.scheduleWithFixedDelay(task, initialDelay, delay, unit);
+    }
+
+    @Override
     public NanoClock clock() {
         return clock;
     }

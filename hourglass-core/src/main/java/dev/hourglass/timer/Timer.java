@@ -28,7 +28,9 @@ import java.util.concurrent.TimeUnit;
  * caller's thread (a later reschedule one) plus the queue structure's own cost on the driver's.
  *
  * <p>Ordering: tasks run in the order of their structure (deadline order for exact structures,
- * tick order for wheels); tasks handed to an executor may of course finish in any order.
+ * tick order for wheels), except that timeouts already due when the driver takes them in (a zero
+ * delay, or overdue after a jump of a manual clock) run after the due ones it holds, in the order
+ * they were handed over; tasks handed to an executor may of course finish in any order.
  *
  * <p>Thread-safety: every method may be called from any thread, including from a task.
  */
@@ -164,6 +166,75 @@ public interface Timer extends AutoCloseable {
      * @throws RejectedExecutionException if the pending limit is reached
      */
     Timeout scheduleWithFixedDelay(Runnable task, long initialDelay, long delay, TimeUnit unit);
+
+    /**
+     * Runs {@code task} at a fixed rate as {@link #scheduleAtFixedRate(Runnable, Duration,
+     * Duration)} does, handing each run the timeout, which stays the same from run to run (so the
+     * task can cancel or reschedule itself); the task also hears of a successful {@link
+     * Timeout#cancel()} through {@link TimerTask#cancelled}.
+     *
+     * @param task what to run, not null
+     * @param initialDelay the wait before the first run; zero or less means now
+     * @param period the time between runs, positive
+     * @return the handle that cancels or reschedules it
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if {@code period} is not positive
+     * @throws IllegalStateException if the timer is closed
+     * @throws RejectedExecutionException if the pending limit is reached
+     */
+    default Timeout scheduleAtFixedRate(TimerTask task, Duration initialDelay, Duration period) {
+        long initial = Delays.nanos(initialDelay, "initialDelay");
+        return scheduleAtFixedRate(task, initial, Delays.period(period, "period"), TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Runs {@code task} at a fixed rate, both times in {@code unit}, handing each run its timeout.
+     *
+     * @param task what to run, not null
+     * @param initialDelay the wait before the first run; zero or less means now
+     * @param period the time between runs, positive
+     * @param unit the unit of both, not null
+     * @return the handle that cancels or reschedules it
+     * @throws NullPointerException if {@code task} or {@code unit} is null
+     * @throws IllegalArgumentException if {@code period} is not positive
+     * @throws IllegalStateException if the timer is closed
+     * @throws RejectedExecutionException if the pending limit is reached
+     */
+    Timeout scheduleAtFixedRate(TimerTask task, long initialDelay, long period, TimeUnit unit);
+
+    /**
+     * Runs {@code task} with a fixed delay as {@link #scheduleWithFixedDelay(Runnable, Duration,
+     * Duration)} does, handing each run its timeout; the task also hears of a successful {@link
+     * Timeout#cancel()} through {@link TimerTask#cancelled}.
+     *
+     * @param task what to run, not null
+     * @param initialDelay the wait before the first run; zero or less means now
+     * @param delay the wait between the end of a run and the next, positive
+     * @return the handle that cancels or reschedules it
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if {@code delay} is not positive
+     * @throws IllegalStateException if the timer is closed
+     * @throws RejectedExecutionException if the pending limit is reached
+     */
+    default Timeout scheduleWithFixedDelay(TimerTask task, Duration initialDelay, Duration delay) {
+        long initial = Delays.nanos(initialDelay, "initialDelay");
+        return scheduleWithFixedDelay(task, initial, Delays.period(delay, "delay"), TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Runs {@code task} with a fixed delay, both times in {@code unit}, handing each run its timeout.
+     *
+     * @param task what to run, not null
+     * @param initialDelay the wait before the first run; zero or less means now
+     * @param delay the wait between the end of a run and the next, positive
+     * @param unit the unit of both, not null
+     * @return the handle that cancels or reschedules it
+     * @throws NullPointerException if {@code task} or {@code unit} is null
+     * @throws IllegalArgumentException if {@code delay} is not positive
+     * @throws IllegalStateException if the timer is closed
+     * @throws RejectedExecutionException if the pending limit is reached
+     */
+    Timeout scheduleWithFixedDelay(TimerTask task, long initialDelay, long delay, TimeUnit unit);
 
     /**
      * Returns the clock the timer reads.

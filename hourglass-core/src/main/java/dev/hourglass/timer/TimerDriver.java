@@ -87,6 +87,18 @@ public final class TimerDriver extends Handoff implements Timer {
         return start(task, initial, -Delays.period(delay, unit, "delay"));
     }
 
+    @Override
+    public Timeout scheduleAtFixedRate(TimerTask task, long initialDelay, long period, TimeUnit unit) {
+        long initial = Delays.nanos(initialDelay, unit, "initialDelay");
+        return start(task, initial, Delays.period(period, unit, "period"));
+    }
+
+    @Override
+    public Timeout scheduleWithFixedDelay(TimerTask task, long initialDelay, long delay, TimeUnit unit) {
+        long initial = Delays.nanos(initialDelay, unit, "initialDelay");
+        return start(task, initial, -Delays.period(delay, unit, "delay"));
+    }
+
     private Timeout start(Object task, long delayNanos, long period) {
         Objects.requireNonNull(task, "task");
         if (stopping.isClosed()) {

@@ -294,6 +294,29 @@ abstract class TimerContractTest {
     }
 
     @EachStructure
+    void timeoutsDueWhenTakenInRunInTheOrderTheyWereHandedOver(TimerStructure structure) throws InterruptedException {
+        start(structure);
+        advanceTo(at(5 * TICK));
+        List<String> order = new CopyOnWriteArrayList<>();
+        CountDownLatch done = new CountDownLatch(3);
+        Probe scheduler = new Probe();
+        scheduler.body = () -> {
+            // Overdue by different amounts: the earliest deadline is handed over second.
+            timer.schedule(() -> ran(order, "a", done), Duration.ZERO);
+            timer.schedule(() -> ran(order, "b", done), -4 * TICK, NANOSECONDS);
+            timer.schedule(() -> ran(order, "c", done), -TICK, NANOSECONDS);
+        };
+        timer.schedule(scheduler, Duration.ZERO);
+        await(done, "the three timeouts");
+        assertThat(order).containsExactly("a", "b", "c");
+    }
+
+    private static void ran(List<String> order, String name, CountDownLatch done) {
+        order.add(name);
+        done.countDown();
+    }
+
+    @EachStructure
     void oneShotRunsOnce(TimerStructure structure) throws InterruptedException {
         start(structure);
         Probe probe = new Probe();
@@ -903,14 +926,25 @@ abstract class TimerContractTest {
         assertThatThrownBy(() -> timer.schedule(task, null)).hasMessageContaining("delay");
         assertThatThrownBy(() -> timer.schedule((Runnable) null, 1, SECONDS)).hasMessageContaining("task");
         assertThatThrownBy(() -> timer.schedule(task, 1, null)).hasMessageContaining("unit");
-        assertThatThrownBy(() -> timer.scheduleAtFixedRate(null, Duration.ZERO, second))
+        assertThatThrownBy(() -> timer.scheduleAtFixedRate((Runnable) null, Duration.ZERO, second))
                 .hasMessageContaining("task");
+        assertThatThrownBy(() -> timer.scheduleAtFixedRate((TimerTask) null, Duration.ZERO, second))
+                .hasMessageContaining("task");
+        assertThatThrownBy(() -> timer.scheduleAtFixedRate((TimerTask) timeout -> {}, 0, -5, SECONDS))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("period")
+                .hasMessageContaining("-5");
         assertThatThrownBy(() -> timer.scheduleAtFixedRate(task, null, second)).hasMessageContaining("initialDelay");
         assertThatThrownBy(() -> timer.scheduleAtFixedRate(task, Duration.ZERO, null))
                 .hasMessageContaining("period");
         assertThatThrownBy(() -> timer.scheduleAtFixedRate(task, 0, 1, null)).hasMessageContaining("unit");
-        assertThatThrownBy(() -> timer.scheduleWithFixedDelay(null, Duration.ZERO, second))
+        assertThatThrownBy(() -> timer.scheduleWithFixedDelay((Runnable) null, Duration.ZERO, second))
                 .hasMessageContaining("task");
+        assertThatThrownBy(() -> timer.scheduleWithFixedDelay((TimerTask) null, 0, 1, SECONDS))
+                .hasMessageContaining("task");
+        assertThatThrownBy(() -> timer.scheduleWithFixedDelay((TimerTask) timeout -> {}, Duration.ZERO, Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("delay");
         assertThatThrownBy(() -> timer.scheduleWithFixedDelay(task, Duration.ZERO, null))
                 .hasMessageContaining("delay");
         assertThatThrownBy(() -> timer.scheduleWithFixedDelay(task, 0, 1, null)).hasMessageContaining("unit");
@@ -1190,6 +1224,58 @@ abstract class TimerContractTest {
         assertThat(probe.times).containsExactly(at(TICK), at(TICK), at(8 * TICK));
         assertThat(results).containsExactly(true, true, true);
         assertThat(self.get().isCancelled()).isTrue();
+        assertThat(timer.stats().pending()).isZero();
+    }
+
+    @EachStructure
+    void aPeriodicTimerTaskGetsItsOwnTimeoutEachRunAndHearsOfItsCancellation(TimerStructure structure)
+            throws InterruptedException {
+        start(structure);
+        List<Timeout> rateRuns = new CopyOnWriteArrayList<>();
+        List<Long> rateTimes = new CopyOnWriteArrayList<>();
+        List<Timeout> rateCancelled = new CopyOnWriteArrayList<>();
+        TimerTask everyTwoTicks = new TimerTask() {
+            @Override
+            public void run(Timeout timeout) {
+                rateRuns.add(timeout);
+                rateTimes.add(clock.nanoTime());
+                if (rateRuns.size() == 3) {
+                    timeout.cancel();
+                }
+            }
+
+            @Override
+            public void cancelled(Timeout timeout) {
+                rateCancelled.add(timeout);
+            }
+        };
+        List<Timeout> delayRuns = new CopyOnWriteArrayList<>();
+        List<Timeout> delayCancelled = new CopyOnWriteArrayList<>();
+        TimerTask afterEachRun = new TimerTask() {
+            @Override
+            public void run(Timeout timeout) {
+                delayRuns.add(timeout);
+            }
+
+            @Override
+            public void cancelled(Timeout timeout) {
+                delayCancelled.add(timeout);
+            }
+        };
+        Timeout rate = timer.scheduleAtFixedRate(everyTwoTicks, TICK, 2 * TICK, NANOSECONDS);
+        Timeout delay = timer.scheduleWithFixedDelay(afterEachRun, Duration.ofNanos(TICK), Duration.ofNanos(3 * TICK));
+        for (long t = TICK; t <= 20 * TICK; t += TICK) {
+            advanceTo(at(t));
+            barrier();
+        }
+        assertThat(delay.cancel()).isTrue();
+        advanceTo(at(40 * TICK));
+        barrier();
+        assertThat(rateRuns).containsExactly(rate, rate, rate);
+        assertThat(rateTimes).containsExactly(at(TICK), at(3 * TICK), at(5 * TICK));
+        assertThat(rateCancelled).containsExactly(rate);
+        assertThat(delayRuns).hasSize(7).allMatch(run -> run == delay);
+        assertThat(delayCancelled).containsExactly(delay);
         assertThat(timer.stats().pending()).isZero();
     }
 }
