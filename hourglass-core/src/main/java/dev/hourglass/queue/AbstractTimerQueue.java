@@ -64,6 +64,15 @@ abstract class AbstractTimerQueue<T, E extends QueueEntry<T>> implements TimerQu
     /** Returns the next delivery time of a non-empty queue. */
     abstract long earliest();
 
+    /**
+     * Returns the earliest time at which a poll of a non-empty queue does any work, a delivery or a
+     * move of timers inside the structure: {@link #earliest()} unless a structure finds a cheaper
+     * time at or before it.
+     */
+    long earliestWork() {
+        return earliest();
+    }
+
     @Override
     public final TimerHandle<T> schedule(long deadline, T payload) {
         Objects.requireNonNull(payload, "payload");
@@ -142,6 +151,11 @@ abstract class AbstractTimerQueue<T, E extends QueueEntry<T>> implements TimerQu
     @Override
     public final long nextDeadline() {
         return size == 0 ? time + Long.MAX_VALUE : earliest();
+    }
+
+    /** As {@link #nextDeadline()}, but the time of the next work of a poll; see {@link #earliestWork()}. */
+    final long nextWork() {
+        return size == 0 ? time + Long.MAX_VALUE : earliestWork();
     }
 
     @Override

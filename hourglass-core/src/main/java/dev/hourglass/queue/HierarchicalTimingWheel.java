@@ -213,6 +213,25 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
      * since every occupied slot lies after the current tick's own slot in the same rotation.
      */
     private long nextEvent(long ahead) {
+        long event = wheelEvent();
+        if (event >= 0) {
+            return event;
+        }
+        // Only the overflow list holds timers: look at it at the next epoch, or, when polling that
+        // far, skip straight to the epoch of its earliest timer.
+        long nextEpoch = rangeMask + 1 - (current & rangeMask);
+        if (Long.compareUnsigned(nextEpoch, ahead) > 0) {
+            return nextEpoch;
+        }
+        long min = minTicks(overflow);
+        return min - ((current + min) & rangeMask);
+    }
+
+    /**
+     * Returns the distance in ticks to the next tick at which a near slot falls due or an upper slot
+     * cascades, or -1 if only the overflow list holds timers (or none).
+     */
+    private long wheelEvent() {
         int nearSlots = occupied[0].nextSetCyclic((int) current & nearMask);
         if (nearSlots >= 0) {
             return nearSlots;
@@ -224,14 +243,18 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
                 return ((long) slots << shift) - (current & ((1L << shift) - 1));
             }
         }
-        // Only the overflow list holds timers: look at it at the next epoch, or, when polling that
-        // far, skip straight to the epoch of its earliest timer.
-        long nextEpoch = rangeMask + 1 - (current & rangeMask);
-        if (Long.compareUnsigned(nextEpoch, ahead) > 0) {
-            return nextEpoch;
-        }
-        long min = minTicks(overflow);
-        return min - ((current + min) & rangeMask);
+        return -1;
+    }
+
+    /**
+     * The next near slot's boundary or upper slot's cascade, found in the bitmaps alone: unlike
+     * {@link #earliest()} it never scans an upper slot, whose known earliest timer a cancel can
+     * make unknown (a request-timeout stream cancels exactly that timer, turn after turn).
+     */
+    @Override
+    long earliestWork() {
+        long event = wheelEvent();
+        return event < 0 ? earliest() : boundaryAfter(event);
     }
 
     /**

@@ -69,6 +69,21 @@ public final class NodeQueue {
     }
 
     /**
+     * Returns the earliest time at which a poll does any work: a delivery, or for the hierarchical
+     * wheel the cascade of an upper slot. At or before {@link TimerQueue#nextDeadline()}, and
+     * cheaper to find: a driver that sleeps until it and polls then misses no delivery, and never
+     * scans the timers of an upper slot to learn how long it may sleep.
+     *
+     * <p>Complexity: O(levels × slots / 64) for the hierarchical wheel; {@link
+     * TimerQueue#nextDeadline()}'s for the unsorted list.
+     *
+     * @return a time in nanoseconds; {@code time() + Long.MAX_VALUE} if the queue is empty
+     */
+    public long nextWork() {
+        return queue.nextWork();
+    }
+
+    /**
      * Links a node at its deadline.
      *
      * @param node a node made for this queue, not linked

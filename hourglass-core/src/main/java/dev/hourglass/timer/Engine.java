@@ -82,9 +82,9 @@ final class Engine {
         return !due.isEmpty() || !filing.queue().isEmpty();
     }
 
-    /** When to run next: now if timeouts wait in the due list. */
+    /** When to run next: now if timeouts wait in the due list; at or before the next deadline. */
     long nextDeadline() {
-        return due.isEmpty() ? filing.queue().nextDeadline() : now;
+        return due.isEmpty() ? filing.nextWork() : now;
     }
 
     /** Applies the nodes taken from the intake, oldest first. */

@@ -30,6 +30,12 @@ interface Filing {
     /** Unfiles everything, handing each timeout to {@code sink}. */
     void clear(Consumer<TimeoutNode> sink);
 
+    /**
+     * When the driver must poll next: at or before the next delivery, found without scanning
+     * timers where the structure allows it.
+     */
+    long nextWork();
+
     /** The queue's queries: size, next deadline. */
     TimerQueue<?> queue();
 

@@ -91,6 +91,11 @@ final class HandleFiling implements Filing {
     }
 
     @Override
+    public long nextWork() {
+        return queue.nextDeadline();
+    }
+
+    @Override
     public TimerQueue<?> queue() {
         return queue;
     }

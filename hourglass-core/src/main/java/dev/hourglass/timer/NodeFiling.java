@@ -53,6 +53,11 @@ final class NodeFiling implements Filing {
     }
 
     @Override
+    public long nextWork() {
+        return nodes.nextWork();
+    }
+
+    @Override
     public TimerQueue<?> queue() {
         return nodes.queue();
     }

@@ -264,9 +264,11 @@ public final class TimerDriver extends Handoff implements Timer {
     }
 
     /**
-     * Returns when the next timeout is due: at or before now if one is due already.
+     * Returns when the loop must turn next: at or before now if a timeout is due already, else at
+     * or before the next deadline (a hierarchical wheel answers with its next cascade when that
+     * comes first, which spares it a scan of the cascading slot's timers).
      *
-     * @return the next deadline in nanoseconds; call only when {@link #hasTimers()}
+     * @return the time of the next turn in nanoseconds; call only when {@link #hasTimers()}
      */
     public long nextDeadline() {
         return engine.nextDeadline();

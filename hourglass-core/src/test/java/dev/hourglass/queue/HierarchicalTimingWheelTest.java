@@ -239,6 +239,50 @@ class HierarchicalTimingWheelTest extends TimerQueueContractTest {
         assertThat(queue.isEmpty()).isTrue();
     }
 
+    /**
+     * A driver that sleeps until {@code nextWork()} and polls there, as the timer thread does,
+     * delivers every timer within a tick of its deadline and never early, and makes progress:
+     * between two deliveries it polls at most once per level (each poll cascades a slot). Starts
+     * near {@code Long.MIN_VALUE}, 0 and {@code Long.MAX_VALUE}.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {Long.MIN_VALUE + 5, 0, Long.MAX_VALUE - 5})
+    void aDriverPollingAtEachNextWorkDeliversEverythingOnTime(long start) {
+        long seed = ModelRun.seed(start);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        TimerQueue<Long> queue = newQueue(start);
+        int timers = 3_000;
+        for (int i = 0; i < timers; i++) {
+            // Near, every level, and past the range into the overflow list.
+            long delay = random.nextLong(0, 1L << random.nextInt(1, 46));
+            queue.schedule(start + delay, delay);
+        }
+        int delivered = 0;
+        int emptyPolls = 0;
+        while (!queue.isEmpty()) {
+            long work = queue instanceof AbstractTimerQueue ? ((AbstractTimerQueue<?, ?>) queue).nextWork() : 0;
+            assertThat(work - queue.time())
+                    .as("seed %d: next work at or before the next deadline", seed)
+                    .isLessThanOrEqualTo(queue.nextDeadline() - queue.time());
+            long now = work - queue.time() > 0 ? work : queue.time();
+            int[] count = {0};
+            queue.poll(
+                    now,
+                    handle -> {
+                        long late = (now - start) - handle.payload();
+                        assertThat(late).as("seed %d: lateness", seed).isBetween(0L, TICK);
+                        count[0]++;
+                    },
+                    Integer.MAX_VALUE);
+            delivered += count[0];
+            emptyPolls = count[0] == 0 ? emptyPolls + 1 : 0;
+            assertThat(emptyPolls)
+                    .as("seed %d: polls without a delivery in a row", seed)
+                    .isLessThanOrEqualTo(6);
+        }
+        assertThat(delivered).isEqualTo(timers);
+    }
+
     /** Other layouts, from no upper level to the widest range and the largest wheels, and odd ticks. */
     @ParameterizedTest
     @CsvSource({

@@ -89,12 +89,17 @@ final class ModelRun {
     private void check() {
         assertThat(queue.size()).as("size").isEqualTo(model.size());
         assertThat(queue.time()).as("time").isEqualTo(model.start + model.now);
+        long work = ((AbstractTimerQueue<?, ?>) queue).nextWork() - queue.time();
         if (model.size() > 0) {
             assertThat(queue.nextDeadline() - model.start).as("next deadline").isEqualTo(model.nextDeadline());
+            assertThat(work)
+                    .as("next work at or before the next deadline")
+                    .isLessThanOrEqualTo(queue.nextDeadline() - queue.time());
         } else {
             assertThat(queue.nextDeadline())
                     .as("next deadline of the empty queue")
                     .isEqualTo(queue.time() + Long.MAX_VALUE);
+            assertThat(work).as("next work of the empty queue").isEqualTo(Long.MAX_VALUE);
         }
     }
 
@@ -246,6 +251,8 @@ final class ModelRun {
         if (jumps) {
             advance = withinReach(advance);
         }
+        long work = ((AbstractTimerQueue<?, ?>) queue).nextWork();
+        boolean beforeWork = advance < work - queue.time();
         model.now += advance;
         long now = model.now;
         boolean reentrant = random.nextInt(4) == 0;
@@ -267,6 +274,12 @@ final class ModelRun {
                 },
                 limit);
         assertThat(returned).as("poll count").isEqualTo(count[0]);
+        if (beforeWork) {
+            // A driver sleeps until the next work: a poll before it must have nothing to deliver.
+            assertThat(returned)
+                    .as("delivered before the next work time " + work)
+                    .isZero();
+        }
         assertThat(returned).isLessThanOrEqualTo(limit);
         model.endPoll(returned, limit);
     }
