@@ -98,7 +98,8 @@ class RedisTimersTest {
         RedisTimers node = start(builder());
         Recorder recorder = new Recorder();
         node.register("q", recorder);
-        node.schedule("q", "x", Duration.ofMillis(150), bytes("x"));
+        // 1 s: the cancel below must come before it is due on a busy machine (150 ms was too short)
+        node.schedule("q", "x", Duration.ofSeconds(1), bytes("x"));
         node.schedule("q", "probe", Duration.ofMillis(1_250), bytes("p"));
 
         assertThat(node.cancel("q", "x")).isTrue();
