@@ -14,11 +14,12 @@ import java.util.Objects;
  *       lose it (with {@code appendfsync everysec}, about the last second; without AOF, everything
  *       since the last snapshot). No wait.
  *   <li>{@link #fsync()}: acknowledged once it is in Redis's AOF on disk. On Redis 7.2 and later the
- *       node sends {@code WAITAOF 1 0} after each pipeline (needs {@code appendonly yes}); on Redis
+ *       node sends {@code WAITAOF 1 0} after each pipeline (needs {@code appendonly yes} and an
+ *       {@code appendfsync} of {@code everysec} or {@code always}; tested on Valkey 8.0.1); on Redis
  *       7.0 and 7.1, which have no {@code WAITAOF}, the node requires {@code appendonly yes} and
  *       {@code appendfsync always} (Redis then writes and fsyncs the AOF before it replies) and reads
  *       both settings again in every write pipeline, so a change at run time makes writes fail
- *       instead of silently weakening the promise.
+ *       instead of silently weakening the promise (tested on Redis 7.0.15).
  *   <li>{@link #replicas(int, Duration)}: acknowledged once {@code n} replicas have it ({@code WAIT
  *       n timeout} after each pipeline); a failover to one of them keeps it.
  * </ul>

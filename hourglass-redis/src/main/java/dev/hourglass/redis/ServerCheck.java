@@ -62,6 +62,13 @@ final class ServerCheck {
                                         + " appendonly yes" + (waitAof ? "" : " and appendfsync always")
                                         + ", or choose Durability.memory()");
                     }
+                    if (waitAof && "no".equals(fsync)) {
+                        throw refuse(
+                                where,
+                                "appendfsync is no, so WAITAOF never sees the AOF fsynced and every write"
+                                        + " of " + durability + " would time out; set appendfsync everysec or"
+                                        + " always, or choose Durability.memory()");
+                    }
                     if (!waitAof && !"always".equals(fsync)) {
                         throw refuse(
                                 where,

@@ -112,15 +112,10 @@ final class WakeSubscriber {
             notifyAll();
         }
         boolean interrupted = false;
-        // A subscribe call racing with close may reconnect after a disconnect: repeat until it ends.
+        // Closing the socket ends the subscription; no UNSUBSCRIBE, which Valkey 8.0 answered with a
+        // NOSUB error now and then. A subscribe call racing with close may reconnect after a
+        // disconnect: repeat until the thread ends.
         while (thread.isAlive()) {
-            try {
-                if (pubSub.isSubscribed()) {
-                    pubSub.unsubscribe();
-                }
-            } catch (RuntimeException e) {
-                LOG.log(Level.DEBUG, () -> "unsubscribe at close: " + e);
-            }
             synchronized (this) {
                 if (connection != null) {
                     connection.disconnect();

@@ -11,11 +11,14 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import redis.clients.jedis.Jedis;
 
 /**
  * Finding 1: acknowledged schedules were lost when Redis crashed (appendfsync everysec) and the node
- * never checked the server's settings. Each durability is now checked at start and kept per write.
+ * never checked the server's settings. Each durability is now checked at start and kept per write,
+ * on Redis 7.0 (fsync() verified as appendfsync always) and on Valkey 8 (a Redis 7.2: WAITAOF).
  */
 class DurabilityTest {
     private static RedisTimersBuilder builder(RedisServerProcess server) {
@@ -38,19 +41,34 @@ class DurabilityTest {
     }
 
     @Test
-    void fsyncIsRefusedWithoutAof() {
-        try (RedisServerProcess server = RedisServerProcess.start("always", "--appendonly", "no")) {
+    void fsyncIsRefusedOnValkeyWithAppendfsyncNo() {
+        try (RedisServerProcess server = RedisServerProcess.start(ServerBinary.VALKEY, "no")) {
             assertThatThrownBy(() -> builder(server).build())
                     .isInstanceOf(RedisTimersException.class)
-                    .hasMessageContaining("appendonly is no")
-                    .hasMessageContaining("set appendonly yes");
+                    .hasMessageContaining("appendfsync is no, so WAITAOF never sees the AOF fsynced")
+                    .hasMessageContaining("set appendfsync everysec or always");
+            builder(server).durability(Durability.memory()).build().close();
         }
     }
 
-    @Test
-    void anEvictionPolicyThatCanDropTimersIsRefused() {
+    @ParameterizedTest
+    @EnumSource(ServerBinary.class)
+    void fsyncIsRefusedWithoutAof(ServerBinary kind) {
+        try (RedisServerProcess server = RedisServerProcess.start(kind, "always", "--appendonly", "no")) {
+            String fix =
+                    kind == ServerBinary.REDIS ? "set appendonly yes and appendfsync always" : "set appendonly yes,";
+            assertThatThrownBy(() -> builder(server).build())
+                    .isInstanceOf(RedisTimersException.class)
+                    .hasMessageContaining("appendonly is no")
+                    .hasMessageContaining(fix);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ServerBinary.class)
+    void anEvictionPolicyThatCanDropTimersIsRefused(ServerBinary kind) {
         try (RedisServerProcess server =
-                RedisServerProcess.start("always", "--maxmemory", "100mb", "--maxmemory-policy", "allkeys-lru")) {
+                RedisServerProcess.start(kind, "always", "--maxmemory", "100mb", "--maxmemory-policy", "allkeys-lru")) {
             assertThatThrownBy(() ->
                             builder(server).durability(Durability.memory()).build())
                     .isInstanceOf(RedisTimersException.class)
@@ -59,9 +77,10 @@ class DurabilityTest {
         }
     }
 
-    @Test
-    void replicasAreRefusedWithoutAReplica() {
-        try (RedisServerProcess server = RedisServerProcess.start("always")) {
+    @ParameterizedTest
+    @EnumSource(ServerBinary.class)
+    void replicasAreRefusedWithoutAReplica(ServerBinary kind) {
+        try (RedisServerProcess server = RedisServerProcess.start(kind, "always")) {
             assertThatThrownBy(() -> builder(server)
                             .durability(Durability.replicas(1, Duration.ofMillis(500)))
                             .build())
@@ -71,30 +90,86 @@ class DurabilityTest {
     }
 
     @Test
-    void aWeakenedAofPolicyAtRunTimeMakesWritesFailOnRedisBefore72() {
+    void aWeakenedAofPolicyAtRunTimeMakesWritesFailOnRedis70() {
         try (RedisServerProcess server = RedisServerProcess.start("always");
                 RedisTimers node = builder(server).build();
                 Jedis admin = server.client()) {
+            assertThat(version(admin)).isEqualTo("7.0");
             node.schedule("q", "before", Duration.ofHours(1), "b".getBytes(UTF_8));
             admin.configSet("appendfsync", "everysec");
-            if (version(admin) < 72) {
-                assertThatThrownBy(() -> node.schedule("q", "after", Duration.ofHours(1), "a".getBytes(UTF_8)))
-                        .isInstanceOf(RedisTimersException.class)
-                        .hasMessageStartingWith("schedule of 'after' on queue 'q' was not acknowledged")
-                        .hasMessageContaining("appendfsync everysec");
-            } else { // WAITAOF waits for the fsync whatever the policy
-                node.schedule("q", "after", Duration.ofHours(1), "a".getBytes(UTF_8));
-            }
+            assertThatThrownBy(() -> node.schedule("q", "after", Duration.ofHours(1), "a".getBytes(UTF_8)))
+                    .isInstanceOf(RedisTimersException.class)
+                    .hasMessageStartingWith("schedule of 'after' on queue 'q' was not acknowledged")
+                    .hasMessageContaining("appendfsync everysec");
         }
     }
 
-    /** SIGKILL of redis-server during a burst of schedules; the AOF replay has every acknowledged one. */
+    /** WAITAOF makes the server fsync before it answers under everysec; under "no" it never does. */
     @Test
-    void everyAcknowledgedScheduleSurvivesASigkillOfRedisMidBurst() throws Exception {
-        try (RedisServerProcess server = RedisServerProcess.start("always")) {
+    void onValkeyWaitaofKeepsFsyncUnderEverysecAndWritesFailUnderNo() {
+        try (RedisServerProcess server = RedisServerProcess.start(ServerBinary.VALKEY, "always");
+                RedisTimers node = builder(server).build();
+                Jedis admin = server.client()) {
+            assertThat(version(admin)).isEqualTo("7.2");
+            admin.configSet("appendfsync", "everysec");
+            node.schedule("q", "everysec", Duration.ofHours(1), "e".getBytes(UTF_8));
+            admin.configSet("appendfsync", "no");
+            assertThatThrownBy(() -> node.schedule("q", "no", Duration.ofHours(1), "n".getBytes(UTF_8)))
+                    .isInstanceOf(RedisTimersException.class)
+                    .hasMessageStartingWith("schedule of 'no' on queue 'q' was not acknowledged")
+                    .hasMessageContaining("the AOF was not fsynced within");
+        }
+    }
+
+    /**
+     * Durability.fsync() sends one WAITAOF per write pipeline on Valkey (Redis 7.2) and never on Redis
+     * 7.0, which gets a CONFIG GET instead: 5 schedules, a batch of 1,000 and a cancel are 7 waits.
+     */
+    @ParameterizedTest
+    @EnumSource(ServerBinary.class)
+    void fsyncWaitsOncePerWritePipelineWithWaitaofOnlyWhereTheServerHasIt(ServerBinary kind) {
+        try (RedisServerProcess server = RedisServerProcess.start(kind, fsyncFor(kind));
+                RedisTimers node = builder(server).build();
+                Jedis admin = server.client()) {
+            admin.configResetStat();
+            for (int i = 0; i < 5; i++) {
+                node.schedule("q", "one" + i, Duration.ofHours(1), bytes("p"));
+            }
+            List<TimerRequest> batch = new ArrayList<>();
+            for (int i = 0; i < 1_000; i++) {
+                batch.add(TimerRequest.after("batch" + i, Duration.ofHours(1), bytes("p")));
+            }
+            node.scheduleAll("q", batch);
+            node.cancel("q", "one0");
+            boolean waitAof = kind == ServerBinary.VALKEY;
+            assertThat(calls(admin, "waitaof")).as("WAITAOF calls").isEqualTo(waitAof ? 7 : 0);
+            assertThat(calls(admin, "config|get")).as("CONFIG GET calls").isEqualTo(waitAof ? 0 : 7);
+        }
+    }
+
+    /**
+     * SIGKILL of the server during a burst of schedules; the AOF replay has every acknowledged one.
+     * Redis 7.0 needs appendfsync always; Valkey runs with everysec, so WAITAOF alone keeps the
+     * promise, and the burst is checked to have used it (and Redis 7.0's not to).
+     */
+    @ParameterizedTest
+    @EnumSource(ServerBinary.class)
+    void everyAcknowledgedScheduleSurvivesASigkillOfTheServerMidBurst(ServerBinary kind) throws Exception {
+        try (RedisServerProcess server = RedisServerProcess.start(kind, fsyncFor(kind))) {
             Set<String> acked;
+            long[] waitAofCalls = new long[1];
             try (RedisTimers node = builder(server).build()) {
-                acked = burstUntilKilled(node, server::kill);
+                acked = burstUntilKilled(node, () -> {
+                    try (Jedis admin = server.client()) {
+                        waitAofCalls[0] = calls(admin, "waitaof");
+                    }
+                    server.kill();
+                });
+            }
+            if (kind == ServerBinary.VALKEY) {
+                assertThat(waitAofCalls[0]).as("WAITAOF calls before the kill").isPositive();
+            } else {
+                assertThat(waitAofCalls[0]).as("WAITAOF calls before the kill").isZero();
             }
             server.restart();
             assertMissing(server, acked);
@@ -185,14 +260,29 @@ class DurabilityTest {
         assertThat(missing).as("acknowledged (%d) but missing", acked.size()).isEmpty();
     }
 
-    private static int version(Jedis jedis) {
-        String v = jedis.info("server")
-                .lines()
-                .filter(l -> l.startsWith("redis_version:"))
+    /** Returns the major.minor of redis_version: Valkey 8.0 reports 7.2. */
+    private static String version(Jedis jedis) {
+        String v = field(jedis.info("server"), "redis_version");
+        return v.substring(0, v.lastIndexOf('.'));
+    }
+
+    /** Returns how often the server ran a command since its start or CONFIG RESETSTAT. */
+    private static long calls(Jedis jedis, String command) {
+        String stats = field(jedis.info("commandstats"), "cmdstat_" + command);
+        return stats.isEmpty() ? 0 : Long.parseLong(stats.substring("calls=".length(), stats.indexOf(',')));
+    }
+
+    private static String field(String info, String name) {
+        return info.lines()
+                .filter(l -> l.startsWith(name + ":"))
+                .map(l -> l.substring(name.length() + 1).trim())
                 .findFirst()
-                .orElseThrow();
-        String[] parts = v.substring("redis_version:".length()).trim().split("\\.");
-        return Integer.parseInt(parts[0]) * 10 + Integer.parseInt(parts[1]);
+                .orElse("");
+    }
+
+    /** Redis 7.0 keeps fsync() only with appendfsync always; on Valkey WAITAOF alone must keep it. */
+    private static String fsyncFor(ServerBinary kind) {
+        return kind == ServerBinary.REDIS ? "always" : "everysec";
     }
 
     private static byte[] bytes(String s) {

@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -18,10 +19,11 @@ import redis.clients.jedis.Jedis;
 class MaxMemoryTest {
     private static final long MAX_MEMORY = 4L << 20;
 
-    @Test
-    void aScheduleRedisCannotStoreFailsClearlyAndNothingIsHalfWritten() throws InterruptedException {
+    @ParameterizedTest
+    @EnumSource(ServerBinary.class)
+    void aScheduleRedisCannotStoreFailsClearlyAndNothingIsHalfWritten(ServerBinary kind) throws InterruptedException {
         try (RedisServerProcess server = RedisServerProcess.start(
-                        "always", "--maxmemory", Long.toString(MAX_MEMORY), "--maxmemory-policy", "noeviction");
+                        kind, "always", "--maxmemory", Long.toString(MAX_MEMORY), "--maxmemory-policy", "noeviction");
                 Jedis admin = server.client();
                 RedisTimers node = RedisTimers.builder()
                         .redis("127.0.0.1", server.port())

@@ -22,6 +22,15 @@ import redis.clients.jedis.Jedis;
  * occurrence does not stop its series, and cancel does.
  */
 class RecurringTimersTest {
+    /**
+     * Starts the server the tests run on: Redis ({@link ValkeyRecurringTimersTest} runs them on Valkey).
+     *
+     * @return the running server, which the test closes
+     */
+    RedisServerProcess startServer() {
+        return RedisServerProcess.start(ServerBinary.REDIS, "everysec");
+    }
+
     private static final int SHARDS = 4;
 
     static RedisTimers node(RedisServerProcess server, String namespace, String nodeId, int maxAttempts) {
@@ -41,7 +50,7 @@ class RecurringTimersTest {
 
     @Test
     void threeNodesRunEachOccurrenceOfEverySeriesExactlyOnce() throws Exception {
-        try (RedisServerProcess server = RedisServerProcess.start("everysec")) {
+        try (RedisServerProcess server = startServer()) {
             Runs runs = new Runs();
             List<RedisTimers> nodes = new ArrayList<>();
             try {
@@ -121,7 +130,7 @@ class RecurringTimersTest {
 
     @Test
     void anOccurrenceIsAdvancedOnceByItsTokenAndNumberOnly() throws Exception {
-        try (RedisServerProcess server = RedisServerProcess.start("everysec");
+        try (RedisServerProcess server = startServer();
                 RedisTimers node = node(server, "adv", "node-a", 5);
                 Jedis jedis = server.client();
                 Servers servers = DirectServers.of(server)) {
@@ -172,7 +181,7 @@ class RecurringTimersTest {
 
     @Test
     void aSeriesWithNoSlotLeftEndsAfterItsLastOccurrence() throws Exception {
-        try (RedisServerProcess server = RedisServerProcess.start("everysec");
+        try (RedisServerProcess server = startServer();
                 RedisTimers node = node(server, "end", "node-a", 5);
                 Jedis jedis = server.client();
                 Servers servers = DirectServers.of(server)) {
@@ -203,7 +212,7 @@ class RecurringTimersTest {
 
     @Test
     void aFailingOccurrenceIsRetriedThenDroppedAndTheSeriesGoesOn() throws Exception {
-        try (RedisServerProcess server = RedisServerProcess.start("everysec");
+        try (RedisServerProcess server = startServer();
                 RedisTimers node = node(server, "fail", "node-a", 2)) {
             Runs runs = new Runs();
             node.register("q", runs.forNode("node-a", d -> {
@@ -230,7 +239,7 @@ class RecurringTimersTest {
 
     @Test
     void anOccurrenceWhoseLeasesRanOutIsDroppedNotDeadLettered() throws Exception {
-        try (RedisServerProcess server = RedisServerProcess.start("everysec");
+        try (RedisServerProcess server = startServer();
                 Servers servers = DirectServers.of(server)) {
             try (RedisTimers declaring = node(server, "lease", "node-a", 1)) {
                 declaring.scheduleRecurring("q", "s", Recurrence.fixedRate(Duration.ofMillis(300)), bytes("p"));
@@ -263,7 +272,7 @@ class RecurringTimersTest {
 
     @Test
     void cancelStopsTheSeriesEvenWhileAnOccurrenceRuns() throws Exception {
-        try (RedisServerProcess server = RedisServerProcess.start("everysec");
+        try (RedisServerProcess server = startServer();
                 RedisTimers node = node(server, "cancel", "node-a", 5);
                 Jedis jedis = server.client()) {
             Runs runs = new Runs();
@@ -296,7 +305,7 @@ class RecurringTimersTest {
 
     @Test
     void declaringASeriesAgainKeepsItAndAnotherDefinitionReplacesIt() throws Exception {
-        try (RedisServerProcess server = RedisServerProcess.start("everysec");
+        try (RedisServerProcess server = startServer();
                 RedisTimers node = node(server, "decl", "node-a", 5);
                 Jedis jedis = server.client()) {
             Recurrence hourly = Recurrence.fixedRate(Duration.ofHours(1));

@@ -12,10 +12,10 @@ import java.util.concurrent.TimeUnit;
 import redis.clients.jedis.Jedis;
 
 /**
- * A real redis-server for tests: {@code redis-server} from the PATH (or the path in the system
- * property {@code hourglass.redis.server}). It runs on a free port of 127.0.0.1 in a temporary
- * directory with AOF on and no RDB snapshots, plus any extra arguments. No server: the test FAILS
- * with a message saying how to get one; it never skips.
+ * A real Redis-protocol server for tests: {@code redis-server} by default, or another {@link
+ * ServerBinary} (Valkey). It runs on a free port of 127.0.0.1 in a temporary directory with AOF on
+ * and no RDB snapshots, plus any extra arguments. No server: the test FAILS with a message saying
+ * how to get one; it never skips.
  *
  * <p>Other modules' tests use it through this module's test jar.
  *
@@ -54,9 +54,21 @@ public final class RedisServerProcess implements AutoCloseable {
      * @return the running server
      */
     public static RedisServerProcess start(String fsync, String... extra) {
+        return start(ServerBinary.REDIS, fsync, extra);
+    }
+
+    /**
+     * Starts a server of the given kind.
+     *
+     * @param kind which server: Redis or Valkey
+     * @param fsync the appendfsync policy: always, everysec or no
+     * @param extra more arguments, e.g. "--maxmemory", "2mb"
+     * @return the running server
+     */
+    public static RedisServerProcess start(ServerBinary kind, String fsync, String... extra) {
         try {
             RedisServerProcess server = new RedisServerProcess(
-                    binary(), Files.createTempDirectory("hourglass-redis"), freePort(), fsync, List.of(extra));
+                    kind.path(), Files.createTempDirectory("hourglass-redis"), freePort(), fsync, List.of(extra));
             server.launch();
             return server;
         } catch (IOException e) {
@@ -113,7 +125,7 @@ public final class RedisServerProcess implements AutoCloseable {
         process.destroyForcibly();
         try {
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("redis-server did not die within 10 s");
+                throw new IllegalStateException(binary + " did not die within 10 s");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -173,8 +185,8 @@ public final class RedisServerProcess implements AutoCloseable {
         RuntimeException last = null;
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IllegalStateException("redis-server " + binary + " exited with " + process.exitValue()
-                        + " at start; its output:\n" + logs());
+                throw new IllegalStateException(
+                        binary + " exited with " + process.exitValue() + " at start; its output:\n" + logs());
             }
             try (Jedis jedis = client()) {
                 if ("PONG".equals(jedis.ping())) {
@@ -191,7 +203,7 @@ public final class RedisServerProcess implements AutoCloseable {
             }
         }
         process.destroyForcibly();
-        throw new IllegalStateException("redis-server did not answer PING within 20 s: " + last + "\n" + logs());
+        throw new IllegalStateException(binary + " did not answer PING within 20 s: " + last + "\n" + logs());
     }
 
     private String logs() {
@@ -207,23 +219,7 @@ public final class RedisServerProcess implements AutoCloseable {
     }
 
     static Path binary() {
-        String configured = System.getProperty("hourglass.redis.server");
-        if (configured != null) {
-            if (!Files.isExecutable(Path.of(configured))) {
-                throw new IllegalStateException(
-                        "-Dhourglass.redis.server=" + configured + " is not an executable file");
-            }
-            return Path.of(configured);
-        }
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-            Path candidate = Path.of(dir, "redis-server");
-            if (Files.isExecutable(candidate)) {
-                return candidate;
-            }
-        }
-        throw new IllegalStateException("no redis-server found: install Redis 7.0 or later (Debian/Ubuntu: apt-get"
-                + " install -y redis-server), put it on the PATH or pass"
-                + " -Dhourglass.redis.server=/path/to/redis-server");
+        return ServerBinary.REDIS.path();
     }
 
     private static int freePort() throws IOException {

@@ -22,7 +22,8 @@ import redis.clients.jedis.Jedis;
 class RedisTimersTest {
     private static final Duration AWAIT = Duration.ofSeconds(20);
     private static final AtomicInteger NAMESPACES = new AtomicInteger();
-    private static RedisServerProcess server;
+    /** The server of the class's tests; {@link ValkeyRedisTimersTest} starts another kind. */
+    static RedisServerProcess server;
 
     private final List<RedisTimers> nodes = new ArrayList<>();
     private final String namespace = "t" + NAMESPACES.incrementAndGet();
@@ -71,14 +72,15 @@ class RedisTimersTest {
         node.schedule("q", "later", Duration.ofSeconds(1), bytes("x"));
         node.register("q", recorder);
 
-        Instant near = node.schedule("q", "a", Duration.ofMillis(150), bytes("new"));
+        // 1 s: the lookup below must see it still scheduled on a busy machine (150 ms was too short)
+        Instant near = node.schedule("q", "a", Duration.ofSeconds(1), bytes("new"));
         node.schedule("q", "later", Duration.ofHours(1), bytes("y"));
         assertThat(near).isBefore(far);
         TimerSnapshot a = node.lookup("q", "a").orElseThrow();
         assertThat(a.payloadAsString()).isEqualTo("new");
         assertThat(a.dueTime()).isEqualTo(near);
         assertThat(a.state()).isEqualTo(TimerState.SCHEDULED);
-        node.schedule("q", "probe", Duration.ofMillis(400), bytes("p"));
+        node.schedule("q", "probe", Duration.ofMillis(1_250), bytes("p"));
 
         assertThat(recorder.await(() -> !recorder.of("probe").isEmpty(), AWAIT)).isTrue();
         assertThat(recorder.of("a")).hasSize(1).first().satisfies(s -> {
@@ -96,8 +98,9 @@ class RedisTimersTest {
         RedisTimers node = start(builder());
         Recorder recorder = new Recorder();
         node.register("q", recorder);
-        node.schedule("q", "x", Duration.ofMillis(150), bytes("x"));
-        node.schedule("q", "probe", Duration.ofMillis(400), bytes("p"));
+        // 1 s: the cancel below must come before it is due on a busy machine (150 ms was too short)
+        node.schedule("q", "x", Duration.ofSeconds(1), bytes("x"));
+        node.schedule("q", "probe", Duration.ofMillis(1_250), bytes("p"));
 
         assertThat(node.cancel("q", "x")).isTrue();
         assertThat(node.cancel("q", "x")).isFalse();
