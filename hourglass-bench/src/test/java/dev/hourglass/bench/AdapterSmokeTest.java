@@ -3,6 +3,7 @@ package dev.hourglass.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Collection;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.openjdk.jmh.results.RunResult;
@@ -13,10 +14,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * The adapters (Netty's {@code Timer}, the {@code ScheduledExecutorService}) are in no benchmark's
- * default list (the shootout's are unchanged), so {@link BenchmarkSmokeTest} does not reach them:
- * this runs the request-timeout and heartbeat benchmarks once with each, as the command that
- * measures them does.
+ * The adapters (Netty's {@code Timer}, the {@code ScheduledExecutorService}) and the timer with the
+ * builder's defaults are in no benchmark's default list (the shootout's are unchanged), so {@link
+ * BenchmarkSmokeTest} does not reach them: this runs the benchmarks that measure them once with
+ * each, as {@code hourglass-bench/scripts/adapters-run.sh} does.
  */
 class AdapterSmokeTest {
 
@@ -34,6 +35,28 @@ class AdapterSmokeTest {
                         .warmupTime(TimeValue.milliseconds(50))
                         .measurementIterations(1)
                         .measurementTime(TimeValue.milliseconds(50))
+                        .shouldFailOnError(true)
+                        .verbosity(VerboseMode.SILENT)
+                        .build())
+                .run();
+        assertThat(results).hasSize(2);
+        for (RunResult result : results) {
+            assertThat(result.getPrimaryResult().getScore()).isPositive();
+        }
+    }
+
+    @Test
+    void theLatenessBenchmarkRunsTheTimerWithTheDefaults() throws RunnerException {
+        System.setProperty("jmh.ignoreLock", "true");
+        Collection<RunResult> results = new Runner(new OptionsBuilder()
+                        .include("DriverLatenessBenchmark")
+                        .param("impl", "HOURGLASS_DEFAULTS")
+                        .param("n", "100")
+                        .param("streamMillis", "50")
+                        .param("idleMillis", "50")
+                        .forks(0)
+                        .warmupIterations(0)
+                        .measurementIterations(1)
                         .shouldFailOnError(true)
                         .verbosity(VerboseMode.SILENT)
                         .build())

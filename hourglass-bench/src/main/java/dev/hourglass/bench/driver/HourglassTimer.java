@@ -10,7 +10,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Hourglass's thread-safe {@link Timer} (timer thread or event loop, 1 ms tick for the wheels);
+ * Hourglass's thread-safe {@link Timer} (timer thread or event loop, 1 ms tick for the wheels, or
+ * the builder's defaults);
  * reschedule is {@link Timeout#reschedule}, which keeps the handle.
  *
  * <p>Complexity: that of the driver. Ordering: that of the structure.
@@ -35,6 +36,11 @@ final class HourglassTimer implements TimerUnderTest {
                 .threadFactory(threads)
                 .startTimerThread();
         return new HourglassTimer(timer, threads);
+    }
+
+    static HourglassTimer defaults() {
+        CapturingThreadFactory threads = new CapturingThreadFactory("hourglass-timer");
+        return new HourglassTimer(Timers.builder().threadFactory(threads).startTimerThread(), threads);
     }
 
     static HourglassTimer eventLoop(TimerStructure structure) {

@@ -33,6 +33,12 @@ interface TimerUnderTest {
      */
     String EXECUTOR = "HOURGLASS_EXECUTOR";
 
+    /**
+     * Hourglass's timer thread with the builder's defaults (hierarchical wheel, 0.1 ms tick), as a
+     * user gets it; not in any benchmark's default list, named with {@code -p impl=..}.
+     */
+    String HOURGLASS_DEFAULTS = "HOURGLASS_DEFAULTS";
+
     /** Netty's {@code HashedWheelTimer}, tick 1 ms, 512 ticks. */
     String NETTY = "NETTY_HASHED_WHEEL";
 
@@ -121,6 +127,8 @@ interface TimerUnderTest {
      */
     static TimerUnderTest open(String impl) {
         switch (impl) {
+            case HOURGLASS_DEFAULTS:
+                return HourglassTimer.defaults();
             case NETTY:
                 return new NettyTimer();
             case NETTY_ADAPTER:
