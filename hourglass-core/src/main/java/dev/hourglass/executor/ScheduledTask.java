@@ -12,7 +12,6 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.RunnableScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A task of a {@link TimerExecutorService} and its future. It extends {@link FutureTask}, the
@@ -33,9 +32,6 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
     private static final int DONE = 2;
     private static final VarHandle PHASE;
 
-    /** Breaks ties between equal deadlines in {@link #compareTo}: the earlier task first. */
-    private static final AtomicLong SEQUENCE = new AtomicLong();
-
     static {
         try {
             PHASE = MethodHandles.lookup().findVarHandle(ScheduledTask.class, "phase", int.class);
@@ -48,18 +44,33 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
     /** Nanoseconds: 0 for a one-shot, above 0 a fixed rate, below 0 a fixed delay. */
     private final long period;
 
-    private final long sequence = SEQUENCE.getAndIncrement();
+    /**
+     * From the executor's admission count: breaks ties between equal deadlines in {@link
+     * #compareTo} (the earlier task first) and chooses the task's {@link TaskStripe}.
+     */
+    private final long sequence;
+
     private volatile long deadline;
     private volatile int phase;
     private volatile Timeout timeout;
     /** The thread running the task, interrupted by shutdownNow; guarded by this. */
     private Thread runner;
 
-    ScheduledTask(RunState executor, Callable<V> callable, long deadline, long period) {
+    /** The links of the executor's list of unfinished tasks; guarded by the task's stripe. */
+    ScheduledTask<?> previousInStripe;
+
+    ScheduledTask<?> nextInStripe;
+
+    ScheduledTask(RunState executor, Callable<V> callable, long deadline, long period, long sequence) {
         super(callable);
         this.executor = executor;
         this.deadline = deadline;
         this.period = period;
+        this.sequence = sequence;
+    }
+
+    long sequence() {
+        return sequence;
     }
 
     @Override

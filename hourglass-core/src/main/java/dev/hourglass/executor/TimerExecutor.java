@@ -31,29 +31,27 @@ final class TimerExecutor extends AbstractExecutorService implements TimerExecut
     @Override
     public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
         Objects.requireNonNull(command, "command");
-        return start(new ScheduledTask<>(state, Executors.callable(command), deadline(delay, unit), 0));
+        return start(Executors.callable(command), deadline(delay, unit), 0);
     }
 
     @Override
     public <V> ScheduledFuture<V> schedule(Callable<V> callable, long delay, TimeUnit unit) {
         Objects.requireNonNull(callable, "callable");
-        return start(new ScheduledTask<>(state, callable, deadline(delay, unit), 0));
+        return start(callable, deadline(delay, unit), 0);
     }
 
     @Override
     public ScheduledFuture<?> scheduleAtFixedRate(Runnable command, long initialDelay, long period, TimeUnit unit) {
         Objects.requireNonNull(command, "command");
         long first = deadline(initialDelay, unit);
-        return start(
-                new ScheduledTask<>(state, Executors.callable(command), first, positiveNanos("period", period, unit)));
+        return start(Executors.callable(command), first, positiveNanos("period", period, unit));
     }
 
     @Override
     public ScheduledFuture<?> scheduleWithFixedDelay(Runnable command, long initialDelay, long delay, TimeUnit unit) {
         Objects.requireNonNull(command, "command");
         long first = deadline(initialDelay, unit);
-        return start(
-                new ScheduledTask<>(state, Executors.callable(command), first, -positiveNanos("delay", delay, unit)));
+        return start(Executors.callable(command), first, -positiveNanos("delay", delay, unit));
     }
 
     /** Runs {@code command} at once, as {@code schedule(command, 0, NANOSECONDS)}. */
@@ -146,8 +144,9 @@ final class TimerExecutor extends AbstractExecutorService implements TimerExecut
         return "TimerExecutor[" + state + ", " + state.timer + "]";
     }
 
-    private <V> ScheduledTask<V> start(ScheduledTask<V> task) {
-        state.admit(task);
+    private <V> ScheduledTask<V> start(Callable<V> callable, long deadline, long period) {
+        ScheduledTask<V> task = new ScheduledTask<>(state, callable, deadline, period, state.admit(callable));
+        state.link(task);
         try {
             task.arm();
         } catch (RejectedExecutionException e) {
