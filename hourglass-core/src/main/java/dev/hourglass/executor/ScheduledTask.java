@@ -23,9 +23,12 @@ import java.util.concurrent.TimeUnit;
  * may take it while it waits: the run that comes due, a cancel, shutdown or shutdownNow, whichever
  * moves it from {@code QUEUED} first.
  *
+ * <p>A one-shot task is this class; a periodic one a {@link PeriodicTask}, so that one-shots, the
+ * common case, carry no period field.
+ *
  * <p>Complexity: O(1) besides the timer's schedule and cancel. Thread-safety: any thread.
  */
-final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<V>, TimerTask {
+class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<V>, TimerTask {
 
     private static final int QUEUED = 0;
     private static final int RUNNING = 1;
@@ -41,8 +44,6 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
     }
 
     private final RunState executor;
-    /** Nanoseconds: 0 for a one-shot, above 0 a fixed rate, below 0 a fixed delay. */
-    private final long period;
 
     /**
      * From the executor's admission count: breaks ties between equal deadlines in {@link
@@ -61,11 +62,10 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
 
     ScheduledTask<?> nextInStripe;
 
-    ScheduledTask(RunState executor, Callable<V> callable, long deadline, long period, long sequence) {
+    ScheduledTask(RunState executor, Callable<V> callable, long deadline, long sequence) {
         super(callable);
         this.executor = executor;
         this.deadline = deadline;
-        this.period = period;
         this.sequence = sequence;
     }
 
@@ -73,9 +73,14 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
         return sequence;
     }
 
+    /** Nanoseconds: 0 for a one-shot, above 0 a fixed rate, below 0 a fixed delay. */
+    long period() {
+        return 0;
+    }
+
     @Override
-    public boolean isPeriodic() {
-        return period != 0;
+    public final boolean isPeriodic() {
+        return period() != 0;
     }
 
     @Override
@@ -173,7 +178,7 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
             // Read after the runner is published: a shutdownNow after this read interrupts it.
             if (!executor.mayRun(this)) {
                 super.cancel(false);
-            } else if (period == 0) {
+            } else if (period() == 0) {
                 super.run();
             } else {
                 again = runAndReset();
@@ -187,6 +192,7 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
             Thread.interrupted(); // the interrupt was for this task, not for the thread's next one
         }
         if (again) {
+            long period = period();
             deadline = period > 0 ? deadline + period : executor.clock.nanoTime() - period;
             phase = QUEUED; // from here a cancel, shutdown or shutdownNow may take it
             requeue();

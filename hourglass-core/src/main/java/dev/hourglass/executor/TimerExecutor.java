@@ -31,7 +31,7 @@ final class TimerExecutor extends AbstractExecutorService implements TimerExecut
     @Override
     public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
         Objects.requireNonNull(command, "command");
-        return start(Executors.callable(command), deadline(delay, unit), 0);
+        return start(new RunnableCall(command), deadline(delay, unit), 0);
     }
 
     @Override
@@ -44,14 +44,14 @@ final class TimerExecutor extends AbstractExecutorService implements TimerExecut
     public ScheduledFuture<?> scheduleAtFixedRate(Runnable command, long initialDelay, long period, TimeUnit unit) {
         Objects.requireNonNull(command, "command");
         long first = deadline(initialDelay, unit);
-        return start(Executors.callable(command), first, positiveNanos("period", period, unit));
+        return start(new RunnableCall(command), first, positiveNanos("period", period, unit));
     }
 
     @Override
     public ScheduledFuture<?> scheduleWithFixedDelay(Runnable command, long initialDelay, long delay, TimeUnit unit) {
         Objects.requireNonNull(command, "command");
         long first = deadline(initialDelay, unit);
-        return start(Executors.callable(command), first, -positiveNanos("delay", delay, unit));
+        return start(new RunnableCall(command), first, -positiveNanos("delay", delay, unit));
     }
 
     /** Runs {@code command} at once, as {@code schedule(command, 0, NANOSECONDS)}. */
@@ -145,7 +145,10 @@ final class TimerExecutor extends AbstractExecutorService implements TimerExecut
     }
 
     private <V> ScheduledTask<V> start(Callable<V> callable, long deadline, long period) {
-        ScheduledTask<V> task = new ScheduledTask<>(state, callable, deadline, period, state.admit(callable));
+        long sequence = state.admit(callable);
+        ScheduledTask<V> task = period == 0
+                ? new ScheduledTask<>(state, callable, deadline, sequence)
+                : new PeriodicTask<>(state, callable, deadline, sequence, period);
         state.link(task);
         try {
             task.arm();
