@@ -37,6 +37,12 @@ final class RunState {
     static final int STOP = 2;
     static final int TERMINATED = 3;
 
+    /** Numbers the executors in the order they were built. */
+    private static final AtomicLong IDS = new AtomicLong();
+
+    /** This executor's number: breaks ties between equal deadlines and sequences of two executors. */
+    final long id = IDS.getAndIncrement();
+
     final Timer timer;
     final NanoClock clock;
     /** Where tasks run; null: on the thread that runs the timer's tasks. */

@@ -88,7 +88,11 @@ class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<
         return unit.convert(deadline - executor.clock.nanoTime(), NANOSECONDS);
     }
 
-    /** As the JDK's tasks compare: by deadline, ties by submission order. */
+    /**
+     * As the JDK's tasks compare: by deadline, ties by submission order; ties between executors
+     * (whose sequences are their own) by the order the executors were built, so that only a task
+     * compares equal to itself.
+     */
     @Override
     public int compareTo(Delayed other) {
         if (other == this) {
@@ -97,7 +101,11 @@ class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<
         if (other instanceof ScheduledTask && ((ScheduledTask<?>) other).executor.clock == executor.clock) {
             ScheduledTask<?> that = (ScheduledTask<?>) other;
             long diff = deadline - that.deadline;
-            return diff != 0 ? (diff < 0 ? -1 : 1) : Long.compare(sequence, that.sequence);
+            if (diff != 0) {
+                return diff < 0 ? -1 : 1;
+            }
+            int bySequence = Long.compare(sequence, that.sequence);
+            return bySequence != 0 ? bySequence : Long.compare(executor.id, that.executor.id);
         }
         return Long.signum(getDelay(NANOSECONDS) - other.getDelay(NANOSECONDS));
     }
