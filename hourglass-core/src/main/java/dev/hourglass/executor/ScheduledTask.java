@@ -111,14 +111,15 @@ class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<
     }
 
     /**
-     * Puts the next run on the timer.
+     * Puts the next run on the timer, {@code delayNanos} from now: the delay to the deadline, which
+     * the caller may have read the clock for already.
      *
      * @throws RejectedExecutionException if the timer is closed or full
      */
-    void arm() {
+    void arm(long delayNanos) {
         Timeout next;
         try {
-            next = executor.timer.schedule((TimerTask) this, deadline - executor.clock.nanoTime(), NANOSECONDS);
+            next = executor.timer.schedule((TimerTask) this, delayNanos, NANOSECONDS);
         } catch (IllegalStateException e) {
             throw new RejectedExecutionException("the timer is closed: " + executor.timer, e);
         }
@@ -213,7 +214,7 @@ class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<
     private void requeue() {
         if (executor.mayRun(this) && !isCancelled()) {
             try {
-                arm();
+                arm(deadline - executor.clock.nanoTime());
             } catch (RejectedExecutionException e) {
                 if (claim(QUEUED, DONE)) {
                     setException(e);
