@@ -20,7 +20,8 @@ import java.util.concurrent.ScheduledExecutorService;
  * handler; that of a task given to {@link #execute} is dropped, as the JDK's executor drops it.
  *
  * <p>Complexity: schedule and cancel cost the timer's schedule and cancel plus O(1) bookkeeping
- * (a concurrent set of the tasks not yet finished); shutdown and shutdownNow O(tasks).
+ * that allocates nothing beyond the task itself (a striped list of the tasks not yet finished,
+ * linked through the tasks); shutdown and shutdownNow O(tasks).
  *
  * <p>Ordering: tasks start in the timer's order (deadline order on exact structures, tick order on
  * wheels); tasks handed to a pool may of course finish in any order.
