@@ -209,9 +209,9 @@ final class RunState {
     }
 
     /**
-     * The tasks linked now. A task admitted while the state was running is among them (its link
-     * came before its admission read the state, which the caller changed before); one admitted
-     * later is refused, or sees the new state once queued and takes the policy itself.
+     * The tasks linked now. A task admitted while running but linked after this copy is not among
+     * them: its submitter reads the state again once the task is on the timer, and applies the
+     * policy itself (as the JDK's executor does); a task admitted later is refused.
      */
     private List<ScheduledTask<?>> unfinished() {
         List<ScheduledTask<?>> all = new ArrayList<>((int) Math.min(count(), 1 << 20));
