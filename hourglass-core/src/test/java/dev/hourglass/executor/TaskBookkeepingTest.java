@@ -8,6 +8,7 @@ import dev.hourglass.queue.TimerStructure;
 import dev.hourglass.time.ManualNanoClock;
 import dev.hourglass.timer.Timer;
 import dev.hourglass.timer.Timers;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -19,6 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -128,5 +130,36 @@ class TaskBookkeepingTest {
         assertThat(sorted).as("one order, whatever the input order").containsExactlyElementsOf(reversed);
         first.shutdownNow();
         second.shutdownNow();
+    }
+
+    /**
+     * The lists of unfinished tasks run through the tasks: a task that ran or was cancelled must be
+     * unlinked, or the executor would keep it (and its neighbours' links) for as long as it lives.
+     */
+    @Test
+    void aFinishedTaskIsNoLongerHeldByTheExecutor() throws Exception {
+        TimerExecutorService executor = TimerExecutors.builder().build(timer);
+        ScheduledFuture<?> keptLinked = executor.schedule(() -> {}, 1, HOURS);
+        List<WeakReference<ScheduledFuture<?>>> finished = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            ScheduledFuture<?> cancelled = executor.schedule(() -> {}, 1, HOURS);
+            cancelled.cancel(false);
+            finished.add(new WeakReference<>(cancelled));
+            ScheduledFuture<?> ran = executor.schedule(() -> {}, 0, SECONDS);
+            ran.get(10, SECONDS);
+            finished.add(new WeakReference<>(ran));
+        }
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (finished.stream().anyMatch(ref -> ref.get() != null) && System.nanoTime() - giveUp < 0) {
+            // The timer takes a cancel in on its thread: a probe after it means it is done.
+            timer.schedule(() -> {}, 0, SECONDS);
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertThat(finished)
+                .allSatisfy(
+                        ref -> assertThat((Object) ref.get()).as("collected").isNull());
+        assertThat(keptLinked.isDone()).isFalse();
+        executor.shutdownNow();
     }
 }
