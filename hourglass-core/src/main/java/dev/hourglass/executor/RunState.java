@@ -140,6 +140,11 @@ final class RunState {
         failed.increment();
     }
 
+    /** Takes back a count of {@link #failed()}: a cancel completed the future first. */
+    void failureWithdrawn() {
+        failed.decrement();
+    }
+
     long rejectedCount() {
         return rejected.sum();
     }

@@ -133,9 +133,12 @@ class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<
     /** Completes the future with the failure and counts it, unless a cancel came first. */
     @Override
     protected void setException(Throwable t) {
+        // Counted before the future completes, so that whoever sees the failure sees the count;
+        // taken back if a cancel won.
+        executor.failed();
         super.setException(t);
-        if (!isCancelled()) {
-            executor.failed();
+        if (isCancelled()) {
+            executor.failureWithdrawn();
         }
     }
 

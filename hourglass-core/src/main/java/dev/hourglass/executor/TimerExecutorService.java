@@ -50,7 +50,9 @@ public interface TimerExecutorService extends ScheduledExecutorService, AutoClos
     /**
      * Returns how many of this executor's futures completed with an exception: the task threw
      * (a periodic task's first throw ends it), or its run was refused by the task executor.
-     * Cancellations are not counted.
+     * Cancellations are not counted. A failure is counted before its future completes, so a thread
+     * that sees the exception sees the count; one that a racing cancel beats is counted for that
+     * moment only.
      *
      * @return the count since the executor was built
      */

@@ -3,6 +3,7 @@ package dev.hourglass.executor;
 import static java.util.concurrent.TimeUnit.HOURS;
 import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hourglass.queue.TimerStructure;
 import dev.hourglass.time.ManualNanoClock;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -27,8 +29,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The executor's own bookkeeping of its tasks, which allocates nothing per task: the striped lists
  * of unfinished tasks that shutdownNow goes through, and the per-executor sequence numbers that
- * break ties in {@code compareTo}. On a {@link ManualNanoClock} that never moves, so delayed tasks
- * never come due; seeded, the seed printed.
+ * break ties in {@code compareTo}; and when the failure count moves. On a {@link ManualNanoClock}
+ * that never moves, so delayed tasks never come due; seeded, the seed printed.
  */
 @org.junit.jupiter.api.Timeout(60)
 class TaskBookkeepingTest {
@@ -161,5 +163,25 @@ class TaskBookkeepingTest {
                         ref -> assertThat((Object) ref.get()).as("collected").isNull());
         assertThat(keptLinked.isDone()).isFalse();
         executor.shutdownNow();
+    }
+
+    /**
+     * A failure is counted before its future completes: a thread that {@code get}s the exception
+     * then reads the count with it. The future's waiters wake before the completing thread goes
+     * on, so a count taken after the completion shows late now and then; many rounds, on two task
+     * threads, give that gap its chances.
+     */
+    @Test
+    void whoSeesAFailureSeesItCounted() throws Exception {
+        TimerExecutorService executor =
+                TimerExecutors.builder().taskExecutor(threads).build(timer);
+        for (int round = 1; round <= 3_000; round++) {
+            Future<?> failing = executor.submit(() -> {
+                throw new IllegalStateException("counted");
+            });
+            assertThatThrownBy(() -> failing.get(10, SECONDS)).isInstanceOf(ExecutionException.class);
+            assertThat(executor.failedCount()).as("round %s", round).isEqualTo(round);
+        }
+        executor.shutdown();
     }
 }
