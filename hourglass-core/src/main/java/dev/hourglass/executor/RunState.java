@@ -6,8 +6,6 @@ import dev.hourglass.time.NanoClock;
 import dev.hourglass.timer.Timer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -22,11 +20,13 @@ import java.util.concurrent.atomic.LongAdder;
  * tells when a shut-down executor terminates. Also what every task needs: the timer, its clock and
  * where tasks run.
  *
- * <p>A task is counted from its admission until it will never run again; it is in the set while
- * counted. Who takes a waiting task out (it runs, a cancel, shutdown, shutdownNow) is decided by
- * the task's own phase, so each task is finished exactly once.
+ * <p>A task is counted from its admission until it will never run again; it is linked in a {@link
+ * TaskStripe} while counted. Who takes a waiting task out (it runs, a cancel, shutdown,
+ * shutdownNow) is decided by the task's own phase, so each task is finished exactly once. The count
+ * is two monotonic counters, admitted and finished: the admission's draw is also the task's
+ * sequence number, so a schedule costs one atomic add, on this executor's counter only.
  *
- * <p>Complexity: admit and finish O(1); shutdown and shutdownNow O(tasks).
+ * <p>Complexity: admit and finish O(1), allocating nothing; shutdown and shutdownNow O(tasks).
  *
  * <p>Thread-safety: every method from any thread.
  */
@@ -37,6 +37,12 @@ final class RunState {
     static final int STOP = 2;
     static final int TERMINATED = 3;
 
+    /** Numbers the executors in the order they were built. */
+    private static final AtomicLong IDS = new AtomicLong();
+
+    /** This executor's number: breaks ties between equal deadlines and sequences of two executors. */
+    final long id = IDS.getAndIncrement();
+
     final Timer timer;
     final NanoClock clock;
     /** Where tasks run; null: on the thread that runs the timer's tasks. */
@@ -46,8 +52,12 @@ final class RunState {
     private final boolean continuePeriodicAfterShutdown;
     private final Runnable onTermination;
     private final AtomicInteger state = new AtomicInteger(RUNNING);
-    private final AtomicLong unfinished = new AtomicLong();
-    private final Set<ScheduledTask<?>> tasks = ConcurrentHashMap.newKeySet();
+    /** Tasks admitted so far, refused ones included; each draw is a task's sequence number. */
+    private final AtomicLong admitted = new AtomicLong();
+    /** Tasks counted out so far; never above {@link #admitted}. */
+    private final AtomicLong finished = new AtomicLong();
+
+    private final TaskStripe[] stripes = newStripes();
     private final CountDownLatch terminated = new CountDownLatch(1);
 
     /** Counted off the schedule path's shared state: striped, read only by monitoring. */
@@ -69,32 +79,54 @@ final class RunState {
         this.onTermination = onTermination;
     }
 
+    private static TaskStripe[] newStripes() {
+        // A power of two at least twice the processors: concurrent submitters seldom meet.
+        int count = Integer.highestOneBit(Math.max(1, 2 * Runtime.getRuntime().availableProcessors() - 1)) << 1;
+        TaskStripe[] stripes = new TaskStripe[count];
+        for (int i = 0; i < count; i++) {
+            stripes[i] = new TaskStripe();
+        }
+        return stripes;
+    }
+
     /**
-     * Counts a new task in, before it is put on the timer.
+     * Counts a new task in, before it is made; then {@link #link} it.
      *
+     * @param what the task or command, for the message of a refusal
+     * @return the task's sequence number, unique in this executor and rising in admission order
      * @throws RejectedExecutionException once shutdown has begun
      */
-    void admit(ScheduledTask<?> task) {
+    long admit(Object what) {
         // Counted before the state is read: a shutdown that reads the count after changing the
         // state then sees this task, or this call sees the shutdown.
-        unfinished.incrementAndGet();
+        long sequence = admitted.getAndIncrement();
         if (state.get() != RUNNING) {
             release();
             rejected.increment();
-            throw new RejectedExecutionException("the executor is shut down; task refused: " + task);
+            throw new RejectedExecutionException("the executor is shut down; task refused: " + what);
         }
-        tasks.add(task);
+        return sequence;
+    }
+
+    /** Links an admitted task for shutdown and shutdownNow to find, before it is put on the timer. */
+    void link(ScheduledTask<?> task) {
+        stripeOf(task).add(task);
     }
 
     /** Counts a task out: it will never run again. Called exactly once per admitted task. */
     void finished(ScheduledTask<?> task) {
-        tasks.remove(task);
+        stripeOf(task).remove(task);
         release();
     }
 
+    private TaskStripe stripeOf(ScheduledTask<?> task) {
+        return stripes[(int) task.sequence() & (stripes.length - 1)];
+    }
+
     private void release() {
-        if (unfinished.decrementAndGet() == 0 && state.get() != RUNNING) {
-            terminate();
+        finished.incrementAndGet();
+        if (state.get() != RUNNING) {
+            terminateIfIdle();
         }
     }
 
@@ -106,6 +138,11 @@ final class RunState {
     /** Counts a future completed with an exception: the task threw, or its run was refused. */
     void failed() {
         failed.increment();
+    }
+
+    /** Takes back a count of {@link #failed()}: a cancel completed the future first. */
+    void failureWithdrawn() {
+        failed.decrement();
     }
 
     long rejectedCount() {
@@ -145,7 +182,7 @@ final class RunState {
 
     void shutdown() {
         state.compareAndSet(RUNNING, SHUTDOWN);
-        for (ScheduledTask<?> task : tasks) {
+        for (ScheduledTask<?> task : unfinished()) {
             if (!mayRun(task)) {
                 task.drop();
             }
@@ -157,14 +194,15 @@ final class RunState {
         for (int s = state.get(); s < STOP && !state.compareAndSet(s, STOP); s = state.get()) {
             // another thread moved the state: read it again
         }
+        List<ScheduledTask<?>> unfinished = unfinished();
         List<Runnable> neverRan = new ArrayList<>();
-        for (ScheduledTask<?> task : tasks) {
+        for (ScheduledTask<?> task : unfinished) {
             if (task.drain()) {
                 neverRan.add(task);
             }
         }
         // Interrupted only now: a task the interrupt ends does not free its thread for the others.
-        for (ScheduledTask<?> task : tasks) {
+        for (ScheduledTask<?> task : unfinished) {
             task.interruptIfRunning();
         }
         terminateIfIdle();
@@ -175,10 +213,32 @@ final class RunState {
         return terminated.await(timeout, unit);
     }
 
+    /**
+     * The tasks linked now. A task admitted while running but linked after this copy is not among
+     * them: its submitter reads the state again once the task is on the timer, and applies the
+     * policy itself (as the JDK's executor does); a task admitted later is refused.
+     */
+    private List<ScheduledTask<?>> unfinished() {
+        List<ScheduledTask<?>> all = new ArrayList<>((int) Math.min(count(), 1 << 20));
+        for (TaskStripe stripe : stripes) {
+            stripe.copyTo(all);
+        }
+        return all;
+    }
+
+    /** Terminates if no task is counted; the caller read a state other than running before. */
     private void terminateIfIdle() {
-        if (unfinished.get() == 0) {
+        // Finished read first: as it never passes admitted, equal reads mean none was counted at
+        // the second read, and no task admitted after that sees a running state.
+        long out = finished.get();
+        if (out == admitted.get()) {
             terminate();
         }
+    }
+
+    private long count() {
+        long out = finished.get();
+        return admitted.get() - out;
     }
 
     private void terminate() {
@@ -199,6 +259,6 @@ final class RunState {
     @Override
     public String toString() {
         String[] names = {"running", "shut down", "stopped", "terminated"};
-        return names[state.get()] + ", " + unfinished.get() + " tasks unfinished";
+        return names[state.get()] + ", " + count() + " tasks unfinished";
     }
 }

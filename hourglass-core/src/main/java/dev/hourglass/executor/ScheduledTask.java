@@ -12,7 +12,6 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.RunnableScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A task of a {@link TimerExecutorService} and its future. It extends {@link FutureTask}, the
@@ -24,17 +23,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * may take it while it waits: the run that comes due, a cancel, shutdown or shutdownNow, whichever
  * moves it from {@code QUEUED} first.
  *
+ * <p>A one-shot task is this class; a periodic one a {@link PeriodicTask}, so that one-shots, the
+ * common case, carry no period field.
+ *
  * <p>Complexity: O(1) besides the timer's schedule and cancel. Thread-safety: any thread.
  */
-final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<V>, TimerTask {
+class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<V>, TimerTask {
 
     private static final int QUEUED = 0;
     private static final int RUNNING = 1;
     private static final int DONE = 2;
     private static final VarHandle PHASE;
-
-    /** Breaks ties between equal deadlines in {@link #compareTo}: the earlier task first. */
-    private static final AtomicLong SEQUENCE = new AtomicLong();
 
     static {
         try {
@@ -45,26 +44,43 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
     }
 
     private final RunState executor;
-    /** Nanoseconds: 0 for a one-shot, above 0 a fixed rate, below 0 a fixed delay. */
-    private final long period;
 
-    private final long sequence = SEQUENCE.getAndIncrement();
+    /**
+     * From the executor's admission count: breaks ties between equal deadlines in {@link
+     * #compareTo} (the earlier task first) and chooses the task's {@link TaskStripe}.
+     */
+    private final long sequence;
+
     private volatile long deadline;
     private volatile int phase;
     private volatile Timeout timeout;
     /** The thread running the task, interrupted by shutdownNow; guarded by this. */
     private Thread runner;
 
-    ScheduledTask(RunState executor, Callable<V> callable, long deadline, long period) {
+    /** The links of the executor's list of unfinished tasks; guarded by the task's stripe. */
+    ScheduledTask<?> previousInStripe;
+
+    ScheduledTask<?> nextInStripe;
+
+    ScheduledTask(RunState executor, Callable<V> callable, long deadline, long sequence) {
         super(callable);
         this.executor = executor;
         this.deadline = deadline;
-        this.period = period;
+        this.sequence = sequence;
+    }
+
+    long sequence() {
+        return sequence;
+    }
+
+    /** Nanoseconds: 0 for a one-shot, above 0 a fixed rate, below 0 a fixed delay. */
+    long period() {
+        return 0;
     }
 
     @Override
-    public boolean isPeriodic() {
-        return period != 0;
+    public final boolean isPeriodic() {
+        return period() != 0;
     }
 
     @Override
@@ -72,7 +88,11 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
         return unit.convert(deadline - executor.clock.nanoTime(), NANOSECONDS);
     }
 
-    /** As the JDK's tasks compare: by deadline, ties by submission order. */
+    /**
+     * As the JDK's tasks compare: by deadline, ties by submission order; ties between executors
+     * (whose sequences are their own) by the order the executors were built, so that only a task
+     * compares equal to itself.
+     */
     @Override
     public int compareTo(Delayed other) {
         if (other == this) {
@@ -81,20 +101,25 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
         if (other instanceof ScheduledTask && ((ScheduledTask<?>) other).executor.clock == executor.clock) {
             ScheduledTask<?> that = (ScheduledTask<?>) other;
             long diff = deadline - that.deadline;
-            return diff != 0 ? (diff < 0 ? -1 : 1) : Long.compare(sequence, that.sequence);
+            if (diff != 0) {
+                return diff < 0 ? -1 : 1;
+            }
+            int bySequence = Long.compare(sequence, that.sequence);
+            return bySequence != 0 ? bySequence : Long.compare(executor.id, that.executor.id);
         }
         return Long.signum(getDelay(NANOSECONDS) - other.getDelay(NANOSECONDS));
     }
 
     /**
-     * Puts the next run on the timer.
+     * Puts the next run on the timer, {@code delayNanos} from now: the delay to the deadline, which
+     * the caller may have read the clock for already.
      *
      * @throws RejectedExecutionException if the timer is closed or full
      */
-    void arm() {
+    void arm(long delayNanos) {
         Timeout next;
         try {
-            next = executor.timer.schedule((TimerTask) this, deadline - executor.clock.nanoTime(), NANOSECONDS);
+            next = executor.timer.schedule((TimerTask) this, delayNanos, NANOSECONDS);
         } catch (IllegalStateException e) {
             throw new RejectedExecutionException("the timer is closed: " + executor.timer, e);
         }
@@ -108,9 +133,12 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
     /** Completes the future with the failure and counts it, unless a cancel came first. */
     @Override
     protected void setException(Throwable t) {
+        // Counted before the future completes, so that whoever sees the failure sees the count;
+        // taken back if a cancel won.
+        executor.failed();
         super.setException(t);
-        if (!isCancelled()) {
-            executor.failed();
+        if (isCancelled()) {
+            executor.failureWithdrawn();
         }
     }
 
@@ -162,7 +190,7 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
             // Read after the runner is published: a shutdownNow after this read interrupts it.
             if (!executor.mayRun(this)) {
                 super.cancel(false);
-            } else if (period == 0) {
+            } else if (period() == 0) {
                 super.run();
             } else {
                 again = runAndReset();
@@ -176,6 +204,7 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
             Thread.interrupted(); // the interrupt was for this task, not for the thread's next one
         }
         if (again) {
+            long period = period();
             deadline = period > 0 ? deadline + period : executor.clock.nanoTime() - period;
             phase = QUEUED; // from here a cancel, shutdown or shutdownNow may take it
             requeue();
@@ -188,7 +217,7 @@ final class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledF
     private void requeue() {
         if (executor.mayRun(this) && !isCancelled()) {
             try {
-                arm();
+                arm(deadline - executor.clock.nanoTime());
             } catch (RejectedExecutionException e) {
                 if (claim(QUEUED, DONE)) {
                     setException(e);

@@ -31,29 +31,27 @@ final class TimerExecutor extends AbstractExecutorService implements TimerExecut
     @Override
     public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
         Objects.requireNonNull(command, "command");
-        return start(new ScheduledTask<>(state, Executors.callable(command), deadline(delay, unit), 0));
+        return start(new RunnableCall(command), delayNanos(delay, unit), 0);
     }
 
     @Override
     public <V> ScheduledFuture<V> schedule(Callable<V> callable, long delay, TimeUnit unit) {
         Objects.requireNonNull(callable, "callable");
-        return start(new ScheduledTask<>(state, callable, deadline(delay, unit), 0));
+        return start(callable, delayNanos(delay, unit), 0);
     }
 
     @Override
     public ScheduledFuture<?> scheduleAtFixedRate(Runnable command, long initialDelay, long period, TimeUnit unit) {
         Objects.requireNonNull(command, "command");
-        long first = deadline(initialDelay, unit);
-        return start(
-                new ScheduledTask<>(state, Executors.callable(command), first, positiveNanos("period", period, unit)));
+        long first = delayNanos(initialDelay, unit);
+        return start(new RunnableCall(command), first, positiveNanos("period", period, unit));
     }
 
     @Override
     public ScheduledFuture<?> scheduleWithFixedDelay(Runnable command, long initialDelay, long delay, TimeUnit unit) {
         Objects.requireNonNull(command, "command");
-        long first = deadline(initialDelay, unit);
-        return start(
-                new ScheduledTask<>(state, Executors.callable(command), first, -positiveNanos("delay", delay, unit)));
+        long first = delayNanos(initialDelay, unit);
+        return start(new RunnableCall(command), first, -positiveNanos("delay", delay, unit));
     }
 
     /** Runs {@code command} at once, as {@code schedule(command, 0, NANOSECONDS)}. */
@@ -146,10 +144,15 @@ final class TimerExecutor extends AbstractExecutorService implements TimerExecut
         return "TimerExecutor[" + state + ", " + state.timer + "]";
     }
 
-    private <V> ScheduledTask<V> start(ScheduledTask<V> task) {
-        state.admit(task);
+    private <V> ScheduledTask<V> start(Callable<V> callable, long delayNanos, long period) {
+        long sequence = state.admit(callable);
+        long deadline = state.clock.nanoTime() + delayNanos;
+        ScheduledTask<V> task = period == 0
+                ? new ScheduledTask<>(state, callable, deadline, sequence)
+                : new PeriodicTask<>(state, callable, deadline, sequence, period);
+        state.link(task);
         try {
-            task.arm();
+            task.arm(delayNanos);
         } catch (RejectedExecutionException e) {
             task.abandon();
             state.rejected();
@@ -162,10 +165,10 @@ final class TimerExecutor extends AbstractExecutorService implements TimerExecut
         return task;
     }
 
-    /** The deadline of a delay: none is negative, none longer than the timer's longest. */
-    private long deadline(long delay, TimeUnit unit) {
+    /** A delay in nanoseconds: none is negative, none longer than the timer's longest. */
+    private static long delayNanos(long delay, TimeUnit unit) {
         long nanos = Objects.requireNonNull(unit, "unit").toNanos(delay);
-        return state.clock.nanoTime() + Math.min(Math.max(nanos, 0), Timer.MAX_DELAY_NANOS);
+        return Math.min(Math.max(nanos, 0), Timer.MAX_DELAY_NANOS);
     }
 
     private static long positiveNanos(String name, long value, TimeUnit unit) {

@@ -20,7 +20,8 @@ import java.util.concurrent.ScheduledExecutorService;
  * handler; that of a task given to {@link #execute} is dropped, as the JDK's executor drops it.
  *
  * <p>Complexity: schedule and cancel cost the timer's schedule and cancel plus O(1) bookkeeping
- * (a concurrent set of the tasks not yet finished); shutdown and shutdownNow O(tasks).
+ * that allocates nothing beyond the task itself (a striped list of the tasks not yet finished,
+ * linked through the tasks); shutdown and shutdownNow O(tasks).
  *
  * <p>Ordering: tasks start in the timer's order (deadline order on exact structures, tick order on
  * wheels); tasks handed to a pool may of course finish in any order.
@@ -49,7 +50,9 @@ public interface TimerExecutorService extends ScheduledExecutorService, AutoClos
     /**
      * Returns how many of this executor's futures completed with an exception: the task threw
      * (a periodic task's first throw ends it), or its run was refused by the task executor.
-     * Cancellations are not counted.
+     * Cancellations are not counted. A failure is counted before its future completes, so a thread
+     * that sees the exception sees the count; one that a racing cancel beats is counted for that
+     * moment only.
      *
      * @return the count since the executor was built
      */
