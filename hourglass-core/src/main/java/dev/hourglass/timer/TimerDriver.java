@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
 public final class TimerDriver extends Handoff implements Timer {
 
     /** About one message in this many wakes a sleeping loop; a power of two. */
-    public static final int WAKE_EVERY = 1024;
+    public static final int WAKE_EVERY = 8192;
 
     private final NanoClock clock;
     private final TimerQueue<?> queue;

@@ -540,7 +540,7 @@ abstract class TimerContractTest {
         barrier(); // the driver sleeps towards the far deadline; the clock never moves again
         // About one message in WAKE_EVERY, picked at random, wakes the driver: the ones after the
         // last such wake may stay, and 16 times the mean gap is passed once in e^16 runs.
-        int count = 64 * TimerDriver.WAKE_EVERY;
+        int count = 32 * TimerDriver.WAKE_EVERY;
         List<WeakReference<Runnable>> tasks = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             Runnable task = new Probe();
