@@ -40,6 +40,9 @@ import java.util.function.IntToLongFunction;
 final class ClaimLoop {
     private static final System.Logger LOG = System.getLogger("dev.hourglass.redis");
 
+    /** How long the outcome of a delivery may wait to be sent with others, in ms. */
+    static final long OUTCOME_DELAY_MILLIS = 2;
+
     private final Servers servers;
     private final Timer timer;
     private final String nodeId;
@@ -50,6 +53,7 @@ final class ClaimLoop {
     private final long fallbackMillis;
     private final int maxInFlight;
     private final InFlight inFlight;
+    private final OutcomeSender sender;
     private final DueShards shards = new DueShards();
     private final AtomicLong passes = new AtomicLong();
     private final NodeCounters counters = new NodeCounters();
@@ -61,6 +65,7 @@ final class ClaimLoop {
     private boolean requested = true; // guarded by lock; the first pass runs at start
     private boolean closed; // guarded by lock
     private Timeout armed; // guarded by armLock
+    private boolean flushAfterPass; // guarded by armLock: an outcome came while a pass ran
     private int failures; // loop thread only
 
     /**
@@ -89,7 +94,8 @@ final class ClaimLoop {
                 handlers.timeoutMillis(),
                 handlers.threads(),
                 handlers.backoffMillis(),
-                this::request);
+                this::ended);
+        this.sender = new OutcomeSender(servers, inFlight, shards, counters, nodeId, maxAttempts);
         this.thread = new Thread(this::run, "hourglass-redis-" + nodeId);
         this.thread.setDaemon(true);
     }
@@ -232,7 +238,7 @@ final class ClaimLoop {
             pass();
         }
         try {
-            flush();
+            sender.flush();
             release(false); // deliveries still running: due again at once for the other nodes
         } catch (RuntimeException e) {
             LOG.log(
@@ -247,17 +253,48 @@ final class ClaimLoop {
         try {
             claimPass();
         } finally {
-            synchronized (lock) {
+            synchronized (armLock) {
                 passRunning = false;
+                if (flushAfterPass) {
+                    flushAfterPass = false;
+                    armWithin(OUTCOME_DELAY_MILLIS);
+                }
+            }
+            synchronized (lock) {
                 lock.notifyAll();
             }
         }
     }
 
+    /**
+     * A delivery ended (its outcome is queued). Claims again at once when a shard is due and at
+     * least half the in-flight slots are free (or none is taken), so claims come in batches, not
+     * one per finished delivery; otherwise sends the outcome within {@value #OUTCOME_DELAY_MILLIS}
+     * ms, together with those of the deliveries that end meanwhile.
+     */
+    private void ended() {
+        if (draining || (shards.anyDue(System.nanoTime()) && refill())) {
+            request();
+            return;
+        }
+        synchronized (armLock) {
+            if (passRunning) {
+                flushAfterPass = true; // the pass may have sent the outcomes before this one came
+            } else {
+                armWithin(OUTCOME_DELAY_MILLIS);
+            }
+        }
+    }
+
+    /** Whether enough in-flight slots are free for a claim worth its script. */
+    private boolean refill() {
+        return inFlight.size() == 0 || inFlight.capacity(maxInFlight) >= Math.max(1, maxInFlight / 2);
+    }
+
     private void claimPass() {
         long delay;
         try {
-            flush();
+            sender.flush();
             if (failures > 0) {
                 release(true);
             }
@@ -287,62 +324,21 @@ final class ClaimLoop {
         }
     }
 
+    /** Moves the wake-up to {@code delayMillis} from now unless it is sooner; the caller holds armLock. */
+    private void armWithin(long delayMillis) {
+        try {
+            if (armed == null || armed.remaining(TimeUnit.MILLISECONDS) > delayMillis) {
+                arm(delayMillis);
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "node " + nodeId + ": cannot arm the wake-up timer: " + e);
+        }
+    }
+
     /** Sets the wake-up to {@code delayMillis} from now; the caller holds armLock. */
     private void arm(long delayMillis) {
         if (armed == null || !armed.reschedule(delayMillis, TimeUnit.MILLISECONDS)) {
             armed = timer.schedule(this::request, delayMillis, TimeUnit.MILLISECONDS);
-        }
-    }
-
-    private void flush() {
-        List<InFlight.Outcome> sent = inFlight.drainOutcomes();
-        if (sent.isEmpty()) {
-            return;
-        }
-        List<ScriptRunner.Call> calls = new ArrayList<>(sent.size());
-        for (InFlight.Outcome o : sent) {
-            Delivery d = o.delivery();
-            byte[] id = ShardKeys.bytes(d.id());
-            calls.add(
-                    d.recurring() != null && (o.ok() || d.attempt() >= maxAttempts)
-                            ? d.recurring().advance(d, o.ok(), nodeId)
-                            : o.ok()
-                                    ? new ScriptRunner.Call(
-                                            Script.ACK, d.shard().keys(), List.of(id, d.token()))
-                                    : new ScriptRunner.Call(
-                                            Script.NACK,
-                                            d.shard().keys(),
-                                            List.of(id, d.token(), number(o.backoffMillis()), number(maxAttempts))));
-        }
-        List<Object> results;
-        try {
-            results = ScriptRunner.runAll(servers, calls, WriteWait.NONE);
-        } catch (RuntimeException e) {
-            inFlight.requeue(sent);
-            throw e;
-        }
-        for (int i = 0; i < results.size(); i++) {
-            long result = (Long) results.get(i);
-            Delivery d = sent.get(i).delivery();
-            if (result == 0) {
-                LOG.log(
-                        Level.DEBUG,
-                        () -> "node " + nodeId + ": outcome of " + d + " ignored: rescheduled,"
-                                + " cancelled or claimed again meanwhile");
-            } else if (result == 2) {
-                counters.dead(1);
-                LOG.log(Level.WARNING, "node " + nodeId + ": " + d + " failed its last attempt; dead-lettered");
-            } else if (!sent.get(i).ok() && (d.recurring() == null || d.attempt() < maxAttempts)) {
-                // a nack (a failed occurrence's last attempt was an advance instead)
-                counters.retried();
-                // Due again after the backoff: the shard's known time may be far later (the failed
-                // delivery's own lease expiry, as its claim reported), so learn the earlier one.
-                shards.learn(
-                        d.queue(),
-                        d.shard().shard(),
-                        System.nanoTime()
-                                + TimeUnit.MILLISECONDS.toNanos(sent.get(i).backoffMillis()));
-            }
         }
     }
 
@@ -478,11 +474,11 @@ final class ClaimLoop {
             }
         }
         long after = System.nanoTime();
-        if (!draining && !shards.due(after).isEmpty() && inFlight.capacity(maxInFlight) > 0) {
+        if (!draining && shards.anyDue(after) && refill()) {
             return 0; // more is due and there is room: claim again at once
         }
-        // otherwise the next shard time, heartbeat or fallback; a due shard without a free slot
-        // waits for a delivery to end, which requests a pass
+        // otherwise the next shard time, heartbeat or fallback; a due shard without enough free
+        // slots waits for deliveries to end, which request a pass
         long untilBeat = nextBeat == Long.MAX_VALUE ? Long.MAX_VALUE : nextBeat - after;
         long next = Math.min(shards.next(after, fallbackNanos) - after, untilBeat);
         return Math.max(1, TimeUnit.NANOSECONDS.toMillis(next + 999_999));

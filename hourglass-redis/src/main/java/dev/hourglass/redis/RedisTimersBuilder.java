@@ -36,6 +36,7 @@ import redis.clients.jedis.exceptions.JedisException;
  */
 public final class RedisTimersBuilder {
     private static final AtomicInteger HANDLER_THREADS = new AtomicInteger();
+    private static final int DEFAULT_MAX_IN_FLIGHT = 256;
 
     private HostAndPort address = new HostAndPort("127.0.0.1", 6379);
     private JedisClientConfig clientConfig = DefaultJedisClientConfig.builder().build();
@@ -404,7 +405,7 @@ public final class RedisTimersBuilder {
                         lease.toMillis(),
                         maxAttempts,
                         fallbackPoll.toMillis(),
-                        maxInFlight > 0 ? maxInFlight : handlerExecutor == null ? handlerThreads : 256));
+                        maxInFlight > 0 ? maxInFlight : DEFAULT_MAX_IN_FLIGHT));
         WakeSubscriber subscriber =
                 new WakeSubscriber(servers, config, RedisTimers.channel(namespace), loop, fallbackPoll.toMillis());
         Map<String, ShardKeys[]> layout = new LinkedHashMap<>();
