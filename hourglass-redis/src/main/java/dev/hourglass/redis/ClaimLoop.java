@@ -52,6 +52,7 @@ final class ClaimLoop {
     private final int maxAttempts;
     private final long fallbackMillis;
     private final int maxInFlight;
+    private final long lingerNanos;
     private final InFlight inFlight;
     private final OutcomeSender sender;
     private final DueShards shards = new DueShards();
@@ -87,6 +88,7 @@ final class ClaimLoop {
         this.maxAttempts = settings.maxAttempts();
         this.fallbackMillis = settings.fallbackMillis();
         this.maxInFlight = settings.maxInFlight();
+        this.lingerNanos = TimeUnit.MILLISECONDS.toNanos(settings.lingerMillis());
         this.inFlight = new InFlight(
                 handlers.executor(),
                 timer,
@@ -100,8 +102,14 @@ final class ClaimLoop {
         this.thread.setDaemon(true);
     }
 
-    /** Batch, lease, attempts, fallback poll and in-flight limit of a loop. */
-    record LoopSettings(int batchSize, long leaseMillis, int maxAttempts, long fallbackMillis, int maxInFlight) {}
+    /** Batch, lease, attempts, fallback poll, in-flight limit and claim linger of a loop. */
+    record LoopSettings(
+            int batchSize,
+            long leaseMillis,
+            int maxAttempts,
+            long fallbackMillis,
+            int maxInFlight,
+            long lingerMillis) {}
 
     /** Where handlers run, how long they may take and the retry backoff by attempt. */
     record HandlerSettings(Executor executor, int threads, long timeoutMillis, IntToLongFunction backoffMillis) {}
@@ -140,19 +148,20 @@ final class ClaimLoop {
      * @param delayMillis the time until it is due, by Redis's clock
      */
     void hint(String queue, int shard, long delayMillis) {
-        long delay = Math.max(0, delayMillis);
+        // a timer due later is claimed a linger after its time, with the timers due meanwhile
+        long delay = delayMillis <= 0 ? 0 : delayMillis + TimeUnit.NANOSECONDS.toMillis(lingerNanos);
         if (!shards.learn(queue, shard, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay))) {
             return;
         }
-        if (delayMillis <= 0) {
+        if (delay == 0) {
             request();
             return;
         }
         synchronized (armLock) {
             if (passRunning) {
                 request(); // the running pass may have read its shards before this timer existed
-            } else if (armed == null || armed.remaining(TimeUnit.MILLISECONDS) > delayMillis) {
-                arm(delayMillis);
+            } else if (armed == null || armed.remaining(TimeUnit.MILLISECONDS) > delay) {
+                arm(delay);
             }
         }
     }
@@ -451,7 +460,12 @@ final class ClaimLoop {
             boolean full = (Long) r.get(2) == 1;
             counters.dead((Long) r.get(3));
             shards.set(
-                    shard, full ? now : delay < 0 ? now + fallbackNanos : now + TimeUnit.MILLISECONDS.toNanos(delay));
+                    shard,
+                    full
+                            ? now
+                            : delay < 0
+                                    ? now + fallbackNanos
+                                    : now + TimeUnit.MILLISECONDS.toNanos(delay) + lingerNanos);
             for (int j = Script.CLAIM_HEADER; j < r.size(); j += 6) {
                 int attempt = ((Long) r.get(j + 3)).intValue();
                 Delivery d = new Delivery(

@@ -51,6 +51,7 @@ public final class RedisTimersBuilder {
     private int batchSize = 100;
     private int shards = 1;
     private Duration fallbackPoll = Duration.ofSeconds(1);
+    private Duration claimLinger = Duration.ofMillis(5);
     private int maxInFlight; // 0: the default, see maxInFlight
     private int handlerThreads = 4;
     private Executor handlerExecutor;
@@ -254,6 +255,27 @@ public final class RedisTimersBuilder {
     }
 
     /**
+     * Sets how long past a timer's due time a node waits before it claims it, so that the timers
+     * due meanwhile come in the same claim: at a steady rate, fewer claim scripts per timer for up
+     * to that much more lateness. Timers due when they are scheduled, retries after their backoff
+     * and a shard with more due than one claim took are claimed without it. Zero claims at the due
+     * time.
+     *
+     * @param claimLinger zero to one second
+     * @return this builder
+     * @throws NullPointerException if {@code claimLinger} is null
+     * @throws IllegalArgumentException if negative or longer than a second
+     */
+    public RedisTimersBuilder claimLinger(Duration claimLinger) {
+        Objects.requireNonNull(claimLinger, "claimLinger");
+        if (claimLinger.isNegative() || claimLinger.compareTo(Duration.ofSeconds(1)) > 0) {
+            throw new IllegalArgumentException("claimLinger must be in 0..1 s: " + claimLinger);
+        }
+        this.claimLinger = claimLinger;
+        return this;
+    }
+
+    /**
      * Sets the most deliveries the node holds at once (claimed and not yet ended). The handler
      * timeout runs from the claim, so deliveries beyond the handler threads wait in the executor's
      * queue while their timeout runs: keep {@code maxInFlight / threads * slowest handler} below the
@@ -405,7 +427,8 @@ public final class RedisTimersBuilder {
                         lease.toMillis(),
                         maxAttempts,
                         fallbackPoll.toMillis(),
-                        maxInFlight > 0 ? maxInFlight : DEFAULT_MAX_IN_FLIGHT));
+                        maxInFlight > 0 ? maxInFlight : DEFAULT_MAX_IN_FLIGHT,
+                        claimLinger.toMillis()));
         WakeSubscriber subscriber =
                 new WakeSubscriber(servers, config, RedisTimers.channel(namespace), loop, fallbackPoll.toMillis());
         Map<String, ShardKeys[]> layout = new LinkedHashMap<>();

@@ -35,27 +35,48 @@ import java.util.HexFormat;
  */
 enum Script {
     /**
-     * ARGV: id, payload, "at"|"in", ms, channel, "queue shard". Returns the due time (ms); publishes
-     * "delay queue shard" when the timer is now the shard's earliest.
+     * ARGV: channel, "queue shard", then id, payload, "at"|"in", ms per timer: the schedules of one
+     * shard, in one call, each replacing whatever its id held (in order: of two with one id, the
+     * later wins). Returns the due times (ms), in order; publishes "delay queue shard" when one of
+     * them is now the shard's earliest. A batch costs one command per key, not one per timer.
      */
     SCHEDULE(
             "#!lua",
             """
             local now = now_ms_up()
-            local id = ARGV[1]
-            local due = tonumber(ARGV[4])
-            if ARGV[3] == 'in' then due = now + due end
-            redis.call('ZREM', KEYS[2], id)
-            redis.call('ZREM', KEYS[3], id)
-            redis.call('HDEL', KEYS[7], id)
-            local token = num(redis.call('INCR', KEYS[6]))
-            redis.call('ZADD', KEYS[1], num(due), id)
-            redis.call('HSET', KEYS[4], id, ARGV[2])
-            set_meta(id, due, 0, token, '-')
-            if redis.call('ZRANGE', KEYS[1], 0, 0)[1] == id then
-              redis.call('PUBLISH', ARGV[5], num(math.max(0, due - now)) .. ' ' .. ARGV[6])
+            local ids, dues, payloads = {}, {}, {}
+            for b = 3, #ARGV, 4 do
+              local due = tonumber(ARGV[b + 3])
+              if ARGV[b + 2] == 'in' then due = now + due end
+              ids[#ids + 1] = ARGV[b]
+              payloads[#ids] = ARGV[b + 1]
+              dues[#ids] = due
             end
-            return due
+            local n = #ids
+            chunked('ZREM', KEYS[2], ids)
+            chunked('ZREM', KEYS[3], ids)
+            chunked('HDEL', KEYS[7], ids)
+            local first = tonumber(redis.call('INCRBY', KEYS[6], n)) - n
+            local due_pairs, payload_pairs, meta_pairs = {}, {}, {}
+            for i, id in ipairs(ids) do
+              due_pairs[2 * i - 1] = num(dues[i])
+              due_pairs[2 * i] = id
+              payload_pairs[2 * i - 1] = id
+              payload_pairs[2 * i] = payloads[i]
+              meta_pairs[2 * i - 1] = id
+              meta_pairs[2 * i] = meta_text(dues[i], 0, num(first + i), '-')
+            end
+            chunked('ZADD', KEYS[1], due_pairs)
+            chunked('HSET', KEYS[4], payload_pairs)
+            chunked('HSET', KEYS[5], meta_pairs)
+            local head = redis.call('ZRANGE', KEYS[1], 0, 0)[1]
+            for i = n, 1, -1 do
+              if ids[i] == head then
+                redis.call('PUBLISH', ARGV[1], num(math.max(0, dues[i] - now)) .. ' ' .. ARGV[2])
+                break
+              end
+            end
+            return dues
             """),
 
     /**
