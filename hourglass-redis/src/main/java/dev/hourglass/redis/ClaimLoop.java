@@ -303,11 +303,15 @@ final class ClaimLoop {
     private void claimPass() {
         long delay;
         try {
-            sender.flush();
+            OutcomeSender.Batch outcomes;
             if (failures > 0) {
+                sender.flush(); // first: a release keeps only the tokens of outcomes not yet sent
                 release(true);
+                outcomes = sender.take();
+            } else {
+                outcomes = sender.take(); // sent in the claims' round trip
             }
-            delay = claim();
+            delay = claim(outcomes);
             if (failures > 0) {
                 LOG.log(Level.INFO, "node " + nodeId + ": Redis is back after " + failures + " failed passes");
             }
@@ -389,7 +393,7 @@ final class ClaimLoop {
      * Extends the leases of running deliveries that are due a heartbeat, claims and dispatches due
      * timers; returns the delay to the next pass, or -1 for none known.
      */
-    private long claim() {
+    private long claim(OutcomeSender.Batch outcomes) {
         long now = System.nanoTime();
         List<InFlight.Running> beats = new ArrayList<>();
         long nextBeat = Long.MAX_VALUE;
@@ -407,7 +411,7 @@ final class ClaimLoop {
         }
         int capacity = draining ? 0 : inFlight.capacity(maxInFlight);
         List<DueShards.Shard> due = shards.due(now);
-        List<ScriptRunner.Call> calls = new ArrayList<>(due.size() + beats.size());
+        List<ScriptRunner.Call> calls = new ArrayList<>(outcomes.calls());
         byte[] lease = number(leaseMillis);
         for (InFlight.Running r : beats) {
             Delivery d = r.delivery();
@@ -429,22 +433,30 @@ final class ClaimLoop {
             calls.add(new ScriptRunner.Call(Script.CLAIM, shard.keys().keys(), args));
         }
         shards.sending(claimed);
-        List<Object> results = calls.isEmpty() ? List.of() : ScriptRunner.runEach(servers, calls, WriteWait.NONE);
+        List<Object> results;
+        try {
+            results = calls.isEmpty() ? List.of() : ScriptRunner.runEach(servers, calls, WriteWait.NONE);
+        } catch (RuntimeException e) {
+            outcomes.failed();
+            throw e;
+        }
+        RuntimeException outcomeError = outcomes.settle(results);
+        int first = outcomes.calls().size(); // the heartbeats' replies, then the claims'
         for (int i = 0; i < beats.size(); i++) {
             InFlight.Running r = beats.get(i);
-            boolean held = results.get(i) instanceof Long l && l == 1;
+            boolean held = results.get(first + i) instanceof Long l && l == 1;
             r.extended(held, now);
             if (!held) {
                 LOG.log(
                         Level.WARNING,
-                        "node " + nodeId + ": lost the lease of " + r.delivery() + " (" + results.get(i)
+                        "node " + nodeId + ": lost the lease of " + r.delivery() + " (" + results.get(first + i)
                                 + "); its outcome will be ignored");
             }
         }
         long fallbackNanos = TimeUnit.MILLISECONDS.toNanos(fallbackMillis);
         for (int i = 0; i < claimed.size(); i++) {
             DueShards.Shard shard = claimed.get(i);
-            Object result = results.get(beats.size() + i);
+            Object result = results.get(first + beats.size() + i);
             if (result instanceof RuntimeException e) {
                 // the other shards' claims are already made: dispatch them; retry this one later
                 LOG.log(
@@ -486,6 +498,9 @@ final class ClaimLoop {
                 counters.fired(redisNow - (Long) r.get(j + 2));
                 inFlight.dispatch(shard.handler(), d, now);
             }
+        }
+        if (outcomeError != null) {
+            throw outcomeError; // after the claims are dispatched; the outcomes are sent again
         }
         long after = System.nanoTime();
         if (!draining && shards.anyDue(after) && refill()) {

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Sends the outcomes of finished deliveries in one pipeline: the acks of one shard as one {@link
+ * Sends the outcomes of finished deliveries, alone or first in the claim loop's pipeline: the acks of one shard as one {@link
  * Script#ACK} call (up to {@value #ACKS_PER_CALL} a call), nacks and the ends of recurring
  * occurrences one call each. Redis runs a shard's acks with a handful of commands in all, not a
  * script per timer. Outcomes that could not be sent go back to {@link InFlight} and are sent again
@@ -50,27 +50,74 @@ final class OutcomeSender {
 
     /** Sends the outcomes queued so far; on failure puts them back and throws. */
     void flush() {
-        List<InFlight.Outcome> taken = inFlight.drainOutcomes();
-        if (taken.isEmpty()) {
+        Batch batch = take();
+        if (batch.calls().isEmpty()) {
             return;
         }
-        List<Sent> sent = calls(taken);
-        List<ScriptRunner.Call> calls = new ArrayList<>(sent.size());
-        sent.forEach(s -> calls.add(s.call()));
         List<Object> results;
         try {
-            results = ScriptRunner.runAll(servers, calls, WriteWait.NONE);
+            results = ScriptRunner.runEach(servers, batch.calls(), WriteWait.NONE);
         } catch (RuntimeException e) {
-            inFlight.requeue(taken);
+            batch.failed();
             throw e;
         }
-        for (int i = 0; i < results.size(); i++) {
-            List<InFlight.Outcome> outcomes = sent.get(i).outcomes();
-            Object result = results.get(i);
-            for (int j = 0; j < outcomes.size(); j++) {
-                long r = result instanceof List<?> l ? (Long) l.get(j) : (Long) result;
-                applied(outcomes.get(j), r);
+        RuntimeException error = batch.settle(results);
+        if (error != null) {
+            throw error;
+        }
+    }
+
+    /**
+     * Takes the outcomes queued so far, for a pipeline that the caller runs: their calls go first,
+     * and the caller hands their replies to {@link Batch#settle} or calls {@link Batch#failed}.
+     */
+    Batch take() {
+        List<InFlight.Outcome> taken = inFlight.drainOutcomes();
+        return new Batch(taken, taken.isEmpty() ? List.of() : calls(taken));
+    }
+
+    /** Outcomes taken for one pipeline and their calls. */
+    final class Batch {
+        private final List<InFlight.Outcome> taken;
+        private final List<Sent> sent;
+        private final List<ScriptRunner.Call> calls;
+
+        private Batch(List<InFlight.Outcome> taken, List<Sent> sent) {
+            this.taken = taken;
+            this.sent = sent;
+            this.calls = new ArrayList<>(sent.size());
+            sent.forEach(s -> calls.add(s.call()));
+        }
+
+        /** Returns the calls, to run first in the pipeline, in order. */
+        List<ScriptRunner.Call> calls() {
+            return calls;
+        }
+
+        /** The pipeline did not run (a connection failure): every outcome goes back. */
+        void failed() {
+            inFlight.requeue(taken);
+        }
+
+        /**
+         * Applies the replies of {@link #calls()} (the first of a pipeline's replies); the outcomes
+         * of a call that failed go back. Returns the first failure, or null.
+         */
+        RuntimeException settle(List<Object> replies) {
+            RuntimeException error = null;
+            for (int i = 0; i < sent.size(); i++) {
+                List<InFlight.Outcome> outcomes = sent.get(i).outcomes();
+                Object result = replies.get(i);
+                if (result instanceof RuntimeException e) {
+                    inFlight.requeue(outcomes);
+                    error = error == null ? e : error;
+                    continue;
+                }
+                for (int j = 0; j < outcomes.size(); j++) {
+                    applied(outcomes.get(j), result instanceof List<?> l ? (Long) l.get(j) : (Long) result);
+                }
             }
+            return error;
         }
     }
 
