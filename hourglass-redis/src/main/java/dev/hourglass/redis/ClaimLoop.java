@@ -3,8 +3,6 @@ package dev.hourglass.redis;
 import dev.hourglass.timer.Timeout;
 import dev.hourglass.timer.Timer;
 import java.lang.System.Logger.Level;
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -466,36 +464,23 @@ final class ClaimLoop {
                 shards.set(shard, now + fallbackNanos);
                 continue;
             }
-            List<?> r = (List<?>) result;
-            long redisNow = (Long) r.get(0);
-            long delay = (Long) r.get(1);
-            boolean full = (Long) r.get(2) == 1;
-            counters.dead((Long) r.get(3));
+            ClaimReply r = ClaimReply.read((List<?>) result, shard.keys(), maxAttempts);
+            counters.dead(r.deadLettered());
+            long delay = r.delayMillis();
             shards.set(
                     shard,
-                    full
+                    r.full()
                             ? now
                             : delay < 0
                                     ? now + fallbackNanos
                                     : now + TimeUnit.MILLISECONDS.toNanos(delay) + lingerNanos);
-            for (int j = Script.CLAIM_HEADER; j < r.size(); j += 6) {
-                int attempt = ((Long) r.get(j + 3)).intValue();
-                Delivery d = new Delivery(
-                        shard.keys(),
-                        new String((byte[]) r.get(j), StandardCharsets.UTF_8),
-                        r.get(j + 1) == null ? new byte[0] : (byte[]) r.get(j + 1),
-                        Instant.ofEpochMilli((Long) r.get(j + 2)),
-                        attempt,
-                        (byte[]) r.get(j + 4),
-                        r.get(j + 5) == null
-                                ? null
-                                : Occurrence.of((byte[]) r.get(j + 5), (Long) r.get(0), attempt, maxAttempts));
+            for (Delivery d : r.deliveries()) {
                 if (d.recurring() != null && !d.recurring().runs()) {
                     inFlight.requeue(List.of(new InFlight.Outcome(d, true, 0))); // missed or failed: advance only
                     request();
                     continue;
                 }
-                counters.fired(redisNow - (Long) r.get(j + 2));
+                counters.fired(r.redisNow() - d.dueTime().toEpochMilli());
                 inFlight.dispatch(shard.handler(), d, now);
             }
         }

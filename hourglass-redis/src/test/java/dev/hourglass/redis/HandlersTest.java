@@ -210,6 +210,43 @@ class HandlersTest {
         assertThat(recorder.of("r")).extracting(Recorder.Seen::attempt).containsExactly(1, 2);
     }
 
+    /**
+     * The timeout counts from the handler's start, not from the claim: with one handler thread (a
+     * pool of two with its spare), the third of three deliveries claimed together waits 400 ms for a
+     * thread, then runs 400 ms of its 600 ms timeout. Counted from the claim, it timed out and was
+     * delivered twice.
+     */
+    @Test
+    void aDeliveryWaitingForAThreadGetsItsWholeTimeout() throws InterruptedException {
+        RedisTimers node = start(builder()
+                .shards(1)
+                .handlerThreads(1)
+                .maxInFlight(3)
+                .handlerTimeout(Duration.ofMillis(600))
+                .backoff(Duration.ofMillis(50), Duration.ofMillis(50)));
+        List<String> ids = List.of("s1", "s2", "s3");
+        List<TimerRequest> requests = new ArrayList<>();
+        ids.forEach(id -> requests.add(TimerRequest.after(id, Duration.ZERO, bytes("x"))));
+        node.scheduleAll("q", requests);
+        Recorder recorder = new Recorder();
+        node.register("q", d -> {
+            recorder.handle(d);
+            Thread.sleep(400);
+        });
+        assertThat(recorder.awaitIds(ids.size(), AWAIT)).isTrue();
+        assertThat(Recorder.eventually(
+                        () -> ids.stream().allMatch(id -> node.lookup("q", id).isEmpty()), AWAIT))
+                .as("all acknowledged; deliveries: %s", recorder.byId())
+                .isTrue();
+        Thread.sleep(300); // a retry after the 50 ms backoff would show by now
+        for (String id : ids) {
+            assertThat(recorder.of(id))
+                    .as(id)
+                    .extracting(Recorder.Seen::attempt)
+                    .containsExactly(1);
+        }
+    }
+
     private static List<?> claim(Jedis jedis, ShardKeys shard, String owner, long leaseMillis) {
         return (List<?>) run(
                 jedis, Script.CLAIM, shard, bytes("1"), bytes(Long.toString(leaseMillis)), bytes("5"), bytes(owner));
