@@ -39,7 +39,7 @@ final class ClaimLoop {
     private static final System.Logger LOG = System.getLogger("dev.hourglass.redis");
 
     /** How long the outcome of a delivery may wait to be sent with others, in ms. */
-    static final long OUTCOME_DELAY_MILLIS = 2;
+    static final long OUTCOME_DELAY_MILLIS = 10;
 
     private final Servers servers;
     private final Timer timer;
