@@ -11,13 +11,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntToLongFunction;
 
 /**
- * A node's claim loop: one thread that, on each pass, first sends the outcomes of finished
- * deliveries (acks and nacks, pipelined), then in one pipelined round trip extends the leases of
- * the deliveries still running (the heartbeat, every third of the lease) and claims due timers from
- * every shard of every queue with a handler (one claim script per shard), hands them to {@link
- * InFlight} and arms a local {@link Timer} timeout at the earliest due time, lease expiry or
- * heartbeat, capped by the fallback poll period. A pass also runs when a delivery ends, when a
- * handler is registered, and when the {@link WakeSubscriber} hears of an earlier timer. Passes
+ * A node's claim loop: one thread that, on each pass, in one pipelined round trip sends the
+ * outcomes of finished deliveries ({@link OutcomeSender}: a shard's acks in one call), extends the
+ * leases of the deliveries still running (the heartbeat, every third of the lease) and claims due
+ * timers from each shard whose time has come (one claim script per shard, up to the batch and the
+ * free slots), hands them to {@link InFlight} and arms a local {@link Timer} timeout at the earliest
+ * due time or lease expiry plus the claim linger, or heartbeat, capped by the fallback poll period.
+ * A pass also runs when a handler is registered, when the {@link WakeSubscriber} hears of an earlier
+ * timer, and when a delivery ends while a shard is due and half the in-flight slots are free; the
+ * outcome of any other delivery that ends is sent within {@value #OUTCOME_DELAY_MILLIS} ms. Passes
  * requested while one runs coalesce into one.
  *
  * <p>Claims never wait for a full handler pool: a pass claims at most the free slots, and a pass
@@ -30,8 +32,8 @@ import java.util.function.IntToLongFunction;
  * pass releases the timers leased to this node under tokens it does not hold, so they are due again
  * at once instead of at the end of their lease.
  *
- * <p>Complexity: per pass O(shards + running deliveries) scripts plus O(log n) per timer claimed or
- * acknowledged. Ordering: within a shard timers are claimed in due order; deliveries then run
+ * <p>Complexity: per pass O(due shards + heartbeats + shards with outcomes) scripts plus O(log n)
+ * per timer claimed or acknowledged. Ordering: within a shard timers are claimed in due order; deliveries then run
  * concurrently. Thread-safety: {@link #request}, {@link #hint}, {@link #register} and {@link #close}
  * may be called from any thread; passes run on the loop's own thread only.
  */
