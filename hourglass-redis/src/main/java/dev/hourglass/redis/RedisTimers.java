@@ -558,7 +558,7 @@ public final class RedisTimers implements AutoCloseable {
                         + " not be stored; scheduling it again is safe)",
                 () -> write(call));
         loop.counters().scheduled(1);
-        return Instant.ofEpochMilli((Long) ((List<?>) reply).get(0));
+        return Instant.ofEpochMilli((Long) reply);
     }
 
     /** Runs one write and waits for its durability. */

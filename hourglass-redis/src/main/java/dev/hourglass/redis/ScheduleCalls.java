@@ -6,10 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds the {@link Script#SCHEDULE} calls of a batch of timers: the timers of one shard go in one
+ * Builds the schedule calls of timers: the timers of one shard go in one {@link Script#SCHEDULE_ALL}
  * call, up to {@value #PER_CALL} a call, in the order given (so that of two requests for one id the
- * later still wins), and the calls are cut into pipelines of about {@value #PER_PIPELINE} timers,
- * each followed by one durability wait.
+ * later still wins), a lone timer in a {@link Script#SCHEDULE} call (cheaper for one), and the calls
+ * are cut into pipelines of about {@value #PER_PIPELINE} timers, each followed by one durability
+ * wait.
  *
  * <p>Complexity: O(timers). Ordering: per shard, the order of the requests. Thread-safety:
  * stateless.
@@ -24,7 +25,7 @@ final class ScheduleCalls {
     private ScheduleCalls() {}
 
     /**
-     * Returns the call that schedules one timer; its reply is a list holding its due time (ms).
+     * Returns the call that schedules one timer; its reply is its due time (ms).
      *
      * @param shard the timer's shard
      * @param channel the wake-up channel
@@ -32,7 +33,16 @@ final class ScheduleCalls {
      * @return the call
      */
     static ScriptRunner.Call one(ShardKeys shard, byte[] channel, TimerRequest request) {
-        return call(shard, channel, List.of(request));
+        return new ScriptRunner.Call(
+                Script.SCHEDULE,
+                shard.keys(),
+                List.of(
+                        ShardKeys.bytes(request.id()),
+                        request.payload(),
+                        ShardKeys.bytes(request.relative() ? "in" : "at"),
+                        ShardKeys.bytes(Long.toString(request.millis())),
+                        channel,
+                        shard.wakeTopic()));
     }
 
     /**
@@ -61,7 +71,7 @@ final class ScheduleCalls {
             List<TimerRequest> all = byShard.get(shard);
             for (int from = 0; from < all.size(); from += PER_CALL) {
                 List<TimerRequest> part = all.subList(from, Math.min(all.size(), from + PER_CALL));
-                pipeline.add(call(shard, channel, part));
+                pipeline.add(part.size() == 1 ? one(shard, channel, part.get(0)) : all(shard, channel, part));
                 timers += part.size();
                 if (timers >= PER_PIPELINE) {
                     pipelines.add(pipeline);
@@ -76,7 +86,7 @@ final class ScheduleCalls {
         return pipelines;
     }
 
-    private static ScriptRunner.Call call(ShardKeys shard, byte[] channel, List<TimerRequest> requests) {
+    private static ScriptRunner.Call all(ShardKeys shard, byte[] channel, List<TimerRequest> requests) {
         List<byte[]> args = new ArrayList<>(2 + 4 * requests.size());
         args.add(channel);
         args.add(shard.wakeTopic());
@@ -86,6 +96,6 @@ final class ScheduleCalls {
             args.add(ShardKeys.bytes(r.relative() ? "in" : "at"));
             args.add(ShardKeys.bytes(Long.toString(r.millis())));
         }
-        return new ScriptRunner.Call(Script.SCHEDULE, shard.keys(), args);
+        return new ScriptRunner.Call(Script.SCHEDULE_ALL, shard.keys(), args);
     }
 }

@@ -131,7 +131,7 @@ class ReviewFindingsTest {
                 p.evalsha(
                         Script.SCHEDULE.sha(),
                         shard.keys(),
-                        List.of(bytes("none"), bytes("q"), bytes(id), bytes("x"), bytes("in"), bytes("1")));
+                        List.of(bytes(id), bytes("x"), bytes("in"), bytes("1"), bytes("none"), bytes("q")));
                 p.sync();
                 long t0 = micros(before.get());
                 while (true) {
