@@ -3,8 +3,6 @@ package dev.hourglass.redis;
 import dev.hourglass.timer.Timeout;
 import dev.hourglass.timer.Timer;
 import java.lang.System.Logger.Level;
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -13,13 +11,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntToLongFunction;
 
 /**
- * A node's claim loop: one thread that, on each pass, first sends the outcomes of finished
- * deliveries (acks and nacks, pipelined), then in one pipelined round trip extends the leases of
- * the deliveries still running (the heartbeat, every third of the lease) and claims due timers from
- * every shard of every queue with a handler (one claim script per shard), hands them to {@link
- * InFlight} and arms a local {@link Timer} timeout at the earliest due time, lease expiry or
- * heartbeat, capped by the fallback poll period. A pass also runs when a delivery ends, when a
- * handler is registered, and when the {@link WakeSubscriber} hears of an earlier timer. Passes
+ * A node's claim loop: one thread that, on each pass, in one pipelined round trip sends the
+ * outcomes of finished deliveries ({@link OutcomeSender}: a shard's acks in one call), extends the
+ * leases of the deliveries still running (the heartbeat, every third of the lease) and claims due
+ * timers from each shard whose time has come (one claim script per shard, up to the batch and the
+ * free slots), hands them to {@link InFlight} and arms a local {@link Timer} timeout at the earliest
+ * due time or lease expiry plus the claim linger, or heartbeat, capped by the fallback poll period.
+ * A pass also runs when a handler is registered, when the {@link WakeSubscriber} hears of an earlier
+ * timer, and when a delivery ends while a shard is due and half the in-flight slots are free; the
+ * outcome of any other delivery that ends is sent within {@value #OUTCOME_DELAY_MILLIS} ms. Passes
  * requested while one runs coalesce into one.
  *
  * <p>Claims never wait for a full handler pool: a pass claims at most the free slots, and a pass
@@ -32,13 +32,16 @@ import java.util.function.IntToLongFunction;
  * pass releases the timers leased to this node under tokens it does not hold, so they are due again
  * at once instead of at the end of their lease.
  *
- * <p>Complexity: per pass O(shards + running deliveries) scripts plus O(log n) per timer claimed or
- * acknowledged. Ordering: within a shard timers are claimed in due order; deliveries then run
+ * <p>Complexity: per pass O(due shards + heartbeats + shards with outcomes) scripts plus O(log n)
+ * per timer claimed or acknowledged. Ordering: within a shard timers are claimed in due order; deliveries then run
  * concurrently. Thread-safety: {@link #request}, {@link #hint}, {@link #register} and {@link #close}
  * may be called from any thread; passes run on the loop's own thread only.
  */
 final class ClaimLoop {
     private static final System.Logger LOG = System.getLogger("dev.hourglass.redis");
+
+    /** How long the outcome of a delivery may wait to be sent with others, in ms. */
+    static final long OUTCOME_DELAY_MILLIS = 10;
 
     private final Servers servers;
     private final Timer timer;
@@ -49,7 +52,9 @@ final class ClaimLoop {
     private final int maxAttempts;
     private final long fallbackMillis;
     private final int maxInFlight;
+    private final long lingerNanos;
     private final InFlight inFlight;
+    private final OutcomeSender sender;
     private final DueShards shards = new DueShards();
     private final AtomicLong passes = new AtomicLong();
     private final NodeCounters counters = new NodeCounters();
@@ -61,6 +66,7 @@ final class ClaimLoop {
     private boolean requested = true; // guarded by lock; the first pass runs at start
     private boolean closed; // guarded by lock
     private Timeout armed; // guarded by armLock
+    private boolean flushAfterPass; // guarded by armLock: an outcome came while a pass ran
     private int failures; // loop thread only
 
     /**
@@ -82,6 +88,7 @@ final class ClaimLoop {
         this.maxAttempts = settings.maxAttempts();
         this.fallbackMillis = settings.fallbackMillis();
         this.maxInFlight = settings.maxInFlight();
+        this.lingerNanos = TimeUnit.MILLISECONDS.toNanos(settings.lingerMillis());
         this.inFlight = new InFlight(
                 handlers.executor(),
                 timer,
@@ -89,13 +96,20 @@ final class ClaimLoop {
                 handlers.timeoutMillis(),
                 handlers.threads(),
                 handlers.backoffMillis(),
-                this::request);
+                this::ended);
+        this.sender = new OutcomeSender(servers, inFlight, shards, counters, nodeId, maxAttempts);
         this.thread = new Thread(this::run, "hourglass-redis-" + nodeId);
         this.thread.setDaemon(true);
     }
 
-    /** Batch, lease, attempts, fallback poll and in-flight limit of a loop. */
-    record LoopSettings(int batchSize, long leaseMillis, int maxAttempts, long fallbackMillis, int maxInFlight) {}
+    /** Batch, lease, attempts, fallback poll, in-flight limit and claim linger of a loop. */
+    record LoopSettings(
+            int batchSize,
+            long leaseMillis,
+            int maxAttempts,
+            long fallbackMillis,
+            int maxInFlight,
+            long lingerMillis) {}
 
     /** Where handlers run, how long they may take and the retry backoff by attempt. */
     record HandlerSettings(Executor executor, int threads, long timeoutMillis, IntToLongFunction backoffMillis) {}
@@ -134,19 +148,20 @@ final class ClaimLoop {
      * @param delayMillis the time until it is due, by Redis's clock
      */
     void hint(String queue, int shard, long delayMillis) {
-        long delay = Math.max(0, delayMillis);
+        // a timer due later is claimed a linger after its time, with the timers due meanwhile
+        long delay = delayMillis <= 0 ? 0 : delayMillis + TimeUnit.NANOSECONDS.toMillis(lingerNanos);
         if (!shards.learn(queue, shard, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay))) {
             return;
         }
-        if (delayMillis <= 0) {
+        if (delay == 0) {
             request();
             return;
         }
         synchronized (armLock) {
             if (passRunning) {
                 request(); // the running pass may have read its shards before this timer existed
-            } else if (armed == null || armed.remaining(TimeUnit.MILLISECONDS) > delayMillis) {
-                arm(delayMillis);
+            } else if (armed == null || armed.remaining(TimeUnit.MILLISECONDS) > delay) {
+                arm(delay);
             }
         }
     }
@@ -232,7 +247,7 @@ final class ClaimLoop {
             pass();
         }
         try {
-            flush();
+            sender.flush();
             release(false); // deliveries still running: due again at once for the other nodes
         } catch (RuntimeException e) {
             LOG.log(
@@ -247,21 +262,56 @@ final class ClaimLoop {
         try {
             claimPass();
         } finally {
-            synchronized (lock) {
+            synchronized (armLock) {
                 passRunning = false;
+                if (flushAfterPass) {
+                    flushAfterPass = false;
+                    armWithin(OUTCOME_DELAY_MILLIS);
+                }
+            }
+            synchronized (lock) {
                 lock.notifyAll();
             }
         }
     }
 
+    /**
+     * A delivery ended (its outcome is queued). Claims again at once when a shard is due and at
+     * least half the in-flight slots are free (or none is taken), so claims come in batches, not
+     * one per finished delivery; otherwise sends the outcome within {@value #OUTCOME_DELAY_MILLIS}
+     * ms, together with those of the deliveries that end meanwhile.
+     */
+    private void ended() {
+        if (draining || (shards.anyDue(System.nanoTime()) && refill())) {
+            request();
+            return;
+        }
+        synchronized (armLock) {
+            if (passRunning) {
+                flushAfterPass = true; // the pass may have sent the outcomes before this one came
+            } else {
+                armWithin(OUTCOME_DELAY_MILLIS);
+            }
+        }
+    }
+
+    /** Whether enough in-flight slots are free for a claim worth its script. */
+    private boolean refill() {
+        return inFlight.size() == 0 || inFlight.capacity(maxInFlight) >= Math.max(1, maxInFlight / 2);
+    }
+
     private void claimPass() {
         long delay;
         try {
-            flush();
+            OutcomeSender.Batch outcomes;
             if (failures > 0) {
+                sender.flush(); // first: a release keeps only the tokens of outcomes not yet sent
                 release(true);
+                outcomes = sender.take();
+            } else {
+                outcomes = sender.take(); // sent in the claims' round trip
             }
-            delay = claim();
+            delay = claim(outcomes);
             if (failures > 0) {
                 LOG.log(Level.INFO, "node " + nodeId + ": Redis is back after " + failures + " failed passes");
             }
@@ -287,62 +337,21 @@ final class ClaimLoop {
         }
     }
 
+    /** Moves the wake-up to {@code delayMillis} from now unless it is sooner; the caller holds armLock. */
+    private void armWithin(long delayMillis) {
+        try {
+            if (armed == null || armed.remaining(TimeUnit.MILLISECONDS) > delayMillis) {
+                arm(delayMillis);
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "node " + nodeId + ": cannot arm the wake-up timer: " + e);
+        }
+    }
+
     /** Sets the wake-up to {@code delayMillis} from now; the caller holds armLock. */
     private void arm(long delayMillis) {
         if (armed == null || !armed.reschedule(delayMillis, TimeUnit.MILLISECONDS)) {
             armed = timer.schedule(this::request, delayMillis, TimeUnit.MILLISECONDS);
-        }
-    }
-
-    private void flush() {
-        List<InFlight.Outcome> sent = inFlight.drainOutcomes();
-        if (sent.isEmpty()) {
-            return;
-        }
-        List<ScriptRunner.Call> calls = new ArrayList<>(sent.size());
-        for (InFlight.Outcome o : sent) {
-            Delivery d = o.delivery();
-            byte[] id = ShardKeys.bytes(d.id());
-            calls.add(
-                    d.recurring() != null && (o.ok() || d.attempt() >= maxAttempts)
-                            ? d.recurring().advance(d, o.ok(), nodeId)
-                            : o.ok()
-                                    ? new ScriptRunner.Call(
-                                            Script.ACK, d.shard().keys(), List.of(id, d.token()))
-                                    : new ScriptRunner.Call(
-                                            Script.NACK,
-                                            d.shard().keys(),
-                                            List.of(id, d.token(), number(o.backoffMillis()), number(maxAttempts))));
-        }
-        List<Object> results;
-        try {
-            results = ScriptRunner.runAll(servers, calls, WriteWait.NONE);
-        } catch (RuntimeException e) {
-            inFlight.requeue(sent);
-            throw e;
-        }
-        for (int i = 0; i < results.size(); i++) {
-            long result = (Long) results.get(i);
-            Delivery d = sent.get(i).delivery();
-            if (result == 0) {
-                LOG.log(
-                        Level.DEBUG,
-                        () -> "node " + nodeId + ": outcome of " + d + " ignored: rescheduled,"
-                                + " cancelled or claimed again meanwhile");
-            } else if (result == 2) {
-                counters.dead(1);
-                LOG.log(Level.WARNING, "node " + nodeId + ": " + d + " failed its last attempt; dead-lettered");
-            } else if (!sent.get(i).ok() && (d.recurring() == null || d.attempt() < maxAttempts)) {
-                // a nack (a failed occurrence's last attempt was an advance instead)
-                counters.retried();
-                // Due again after the backoff: the shard's known time may be far later (the failed
-                // delivery's own lease expiry, as its claim reported), so learn the earlier one.
-                shards.learn(
-                        d.queue(),
-                        d.shard().shard(),
-                        System.nanoTime()
-                                + TimeUnit.MILLISECONDS.toNanos(sent.get(i).backoffMillis()));
-            }
         }
     }
 
@@ -384,7 +393,7 @@ final class ClaimLoop {
      * Extends the leases of running deliveries that are due a heartbeat, claims and dispatches due
      * timers; returns the delay to the next pass, or -1 for none known.
      */
-    private long claim() {
+    private long claim(OutcomeSender.Batch outcomes) {
         long now = System.nanoTime();
         List<InFlight.Running> beats = new ArrayList<>();
         long nextBeat = Long.MAX_VALUE;
@@ -402,7 +411,7 @@ final class ClaimLoop {
         }
         int capacity = draining ? 0 : inFlight.capacity(maxInFlight);
         List<DueShards.Shard> due = shards.due(now);
-        List<ScriptRunner.Call> calls = new ArrayList<>(due.size() + beats.size());
+        List<ScriptRunner.Call> calls = new ArrayList<>(outcomes.calls());
         byte[] lease = number(leaseMillis);
         for (InFlight.Running r : beats) {
             Delivery d = r.delivery();
@@ -424,22 +433,30 @@ final class ClaimLoop {
             calls.add(new ScriptRunner.Call(Script.CLAIM, shard.keys().keys(), args));
         }
         shards.sending(claimed);
-        List<Object> results = calls.isEmpty() ? List.of() : ScriptRunner.runEach(servers, calls, WriteWait.NONE);
+        List<Object> results;
+        try {
+            results = calls.isEmpty() ? List.of() : ScriptRunner.runEach(servers, calls, WriteWait.NONE);
+        } catch (RuntimeException e) {
+            outcomes.failed();
+            throw e;
+        }
+        RuntimeException outcomeError = outcomes.settle(results);
+        int first = outcomes.calls().size(); // the heartbeats' replies, then the claims'
         for (int i = 0; i < beats.size(); i++) {
             InFlight.Running r = beats.get(i);
-            boolean held = results.get(i) instanceof Long l && l == 1;
+            boolean held = results.get(first + i) instanceof Long l && l == 1;
             r.extended(held, now);
             if (!held) {
                 LOG.log(
                         Level.WARNING,
-                        "node " + nodeId + ": lost the lease of " + r.delivery() + " (" + results.get(i)
+                        "node " + nodeId + ": lost the lease of " + r.delivery() + " (" + results.get(first + i)
                                 + "); its outcome will be ignored");
             }
         }
         long fallbackNanos = TimeUnit.MILLISECONDS.toNanos(fallbackMillis);
         for (int i = 0; i < claimed.size(); i++) {
             DueShards.Shard shard = claimed.get(i);
-            Object result = results.get(beats.size() + i);
+            Object result = results.get(first + beats.size() + i);
             if (result instanceof RuntimeException e) {
                 // the other shards' claims are already made: dispatch them; retry this one later
                 LOG.log(
@@ -449,40 +466,35 @@ final class ClaimLoop {
                 shards.set(shard, now + fallbackNanos);
                 continue;
             }
-            List<?> r = (List<?>) result;
-            long redisNow = (Long) r.get(0);
-            long delay = (Long) r.get(1);
-            boolean full = (Long) r.get(2) == 1;
-            counters.dead((Long) r.get(3));
+            ClaimReply r = ClaimReply.read((List<?>) result, shard.keys(), maxAttempts);
+            counters.dead(r.deadLettered());
+            long delay = r.delayMillis();
             shards.set(
-                    shard, full ? now : delay < 0 ? now + fallbackNanos : now + TimeUnit.MILLISECONDS.toNanos(delay));
-            for (int j = Script.CLAIM_HEADER; j < r.size(); j += 6) {
-                int attempt = ((Long) r.get(j + 3)).intValue();
-                Delivery d = new Delivery(
-                        shard.keys(),
-                        new String((byte[]) r.get(j), StandardCharsets.UTF_8),
-                        r.get(j + 1) == null ? new byte[0] : (byte[]) r.get(j + 1),
-                        Instant.ofEpochMilli((Long) r.get(j + 2)),
-                        attempt,
-                        (byte[]) r.get(j + 4),
-                        r.get(j + 5) == null
-                                ? null
-                                : Occurrence.of((byte[]) r.get(j + 5), (Long) r.get(0), attempt, maxAttempts));
+                    shard,
+                    r.full()
+                            ? now
+                            : delay < 0
+                                    ? now + fallbackNanos
+                                    : now + TimeUnit.MILLISECONDS.toNanos(delay) + lingerNanos);
+            for (Delivery d : r.deliveries()) {
                 if (d.recurring() != null && !d.recurring().runs()) {
                     inFlight.requeue(List.of(new InFlight.Outcome(d, true, 0))); // missed or failed: advance only
                     request();
                     continue;
                 }
-                counters.fired(redisNow - (Long) r.get(j + 2));
+                counters.fired(r.redisNow() - d.dueTime().toEpochMilli());
                 inFlight.dispatch(shard.handler(), d, now);
             }
         }
+        if (outcomeError != null) {
+            throw outcomeError; // after the claims are dispatched; the outcomes are sent again
+        }
         long after = System.nanoTime();
-        if (!draining && !shards.due(after).isEmpty() && inFlight.capacity(maxInFlight) > 0) {
+        if (!draining && shards.anyDue(after) && refill()) {
             return 0; // more is due and there is room: claim again at once
         }
-        // otherwise the next shard time, heartbeat or fallback; a due shard without a free slot
-        // waits for a delivery to end, which requests a pass
+        // otherwise the next shard time, heartbeat or fallback; a due shard without enough free
+        // slots waits for deliveries to end, which request a pass
         long untilBeat = nextBeat == Long.MAX_VALUE ? Long.MAX_VALUE : nextBeat - after;
         long next = Math.min(shards.next(after, fallbackNanos) - after, untilBeat);
         return Math.max(1, TimeUnit.NANOSECONDS.toMillis(next + 999_999));

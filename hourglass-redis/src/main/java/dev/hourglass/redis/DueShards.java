@@ -123,6 +123,16 @@ final class DueShards {
         return out;
     }
 
+    /** Returns whether any shard's time has come. */
+    synchronized boolean anyDue(long nowNanos) {
+        for (Shard s : all) {
+            if (s.dueNanos - nowNanos <= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Returns the earliest time of a shard that is not due yet, or {@code nowNanos + fallback}. */
     synchronized long next(long nowNanos, long fallbackNanos) {
         long next = nowNanos + fallbackNanos;

@@ -17,10 +17,18 @@ import java.util.function.IntToLongFunction;
 
 /**
  * The deliveries a node holds: runs each handler on the executor under a timeout and collects the
- * outcomes for the claim loop to send. A handler that runs past its timeout is interrupted and its
- * attempt counts as failed at once (retried after the backoff, or dead-lettered): its slot is freed,
- * and whatever it returns later is ignored. Its thread may still be stuck; with the node's own pool
- * such threads are counted, so the node never hands a delivery to a pool that has no thread for it.
+ * outcomes for the claim loop to send. The timeout runs from the handler's start; before that it
+ * bounds the wait for a thread, so a delivery stuck behind hung handlers fails too. A handler that
+ * runs past its timeout is interrupted and its attempt counts as failed at once (retried after the
+ * backoff, or dead-lettered): its slot is freed, and whatever it returns later is ignored. Its
+ * thread may still be stuck; with the node's own pool (which holds as many spare threads as handler
+ * threads) such threads are counted and shrink what the node takes, to nothing when every thread is
+ * stuck.
+ *
+ * <p>Deliveries beyond the handler threads wait in the executor's queue, so that a claim takes a
+ * batch of timers, not one per free thread. How many may wait follows the handlers' mean duration:
+ * with the node's own pool at most what the threads get through in a quarter of the timeout, so that
+ * with slow handlers a node does not hoard timers that other nodes could run.
  *
  * <p>Complexity: O(1) per delivery; O(deliveries held) per heartbeat scan. Ordering: outcomes are
  * queued in the order deliveries end. Thread-safety: every method may be called from any thread.
@@ -81,6 +89,7 @@ final class InFlight {
     private final Set<Running> live = ConcurrentHashMap.newKeySet();
     private final AtomicInteger abandoned = new AtomicInteger();
     private final ConcurrentLinkedQueue<Outcome> outcomes = new ConcurrentLinkedQueue<>();
+    private volatile long meanNanos; // the handlers' mean duration, moving average; 0 before the first
 
     /**
      * Creates the set.
@@ -89,7 +98,8 @@ final class InFlight {
      * @param timer arms the handler timeouts
      * @param nodeId for log lines
      * @param timeoutMillis how long a handler may run
-     * @param threads the executor's threads, or 0 if unknown (a caller's executor)
+     * @param threads the executor's threads (handler threads and as many spares), or 0 if unknown (a
+     *     caller's executor)
      * @param backoffMillis the retry backoff by attempt
      * @param ended called after each outcome is queued
      */
@@ -110,13 +120,25 @@ final class InFlight {
         this.ended = ended;
     }
 
-    /** Returns how many more deliveries may be taken: below both limits, never negative. */
+    /**
+     * Returns how many more deliveries may be taken: below {@code maxInFlight}; with the node's own
+     * pool also below what its threads get through in a quarter of the timeout at the handlers' mean
+     * duration, and shrunk by the threads held by timed-out handlers; never negative.
+     */
     int capacity(int maxInFlight) {
-        int free = maxInFlight - live.size();
+        long allowed = maxInFlight;
         if (threads > 0) {
-            free = Math.min(free, threads - live.size() - abandoned.get());
+            int workers = Math.min(threads / 2, threads - abandoned.get());
+            if (workers <= 0) {
+                return 0;
+            }
+            allowed = Math.max(1, (long) maxInFlight * workers / (threads / 2));
+            long mean = meanNanos;
+            if (mean > 0) {
+                allowed = Math.min(allowed, workers * (1 + TimeUnit.MILLISECONDS.toNanos(timeoutMillis) / 4 / mean));
+            }
         }
-        return Math.max(0, free);
+        return (int) Math.max(0, allowed - live.size());
     }
 
     /** Returns how many deliveries are held (running, not timed out). */
@@ -186,7 +208,9 @@ final class InFlight {
                 return;
             }
             r.thread = Thread.currentThread();
+            r.timeout.reschedule(timeoutMillis, TimeUnit.MILLISECONDS); // until now it bounded the wait
         }
+        long start = System.nanoTime();
         boolean ok = false;
         try {
             handler.handle(r.delivery);
@@ -198,6 +222,9 @@ final class InFlight {
                 r.thread = null;
             }
             Thread.interrupted(); // a timeout's interrupt that came too late must not leak into the pool
+            long took = System.nanoTime() - start;
+            long mean = meanNanos;
+            meanNanos = mean == 0 ? Math.max(1, took) : Math.max(1, mean + (took - mean) / 16); // racy: an estimate
             if (r.state.compareAndSet(Running.RUNNING, Running.DONE)) {
                 cancelTimeout(r);
                 end(r, ok);

@@ -238,13 +238,14 @@ public final class RedisTimers implements AutoCloseable {
                                     ShardKeys.bytes(Long.toString(ms)),
                                     ShardKeys.bytes(recurrence.encode()),
                                     channel(namespace),
-                                    wakeTopic(shard))));
+                                    shard.wakeTopic())));
                 });
         return Instant.ofEpochMilli((Long) ((List<?>) reply).get(1));
     }
 
     /**
-     * Schedules (or reschedules) many timers, pipelined in chunks of 1,000. When the same id occurs
+     * Schedules (or reschedules) many timers: one script call per shard per 200 timers, pipelined
+     * about 1,000 timers at a time, each pipeline followed by one durability wait. When the same id occurs
      * twice, the later request wins. Only when this returns are all acknowledged.
      *
      * @param queue a declared queue
@@ -258,21 +259,21 @@ public final class RedisTimers implements AutoCloseable {
     public void scheduleAll(String queue, Collection<TimerRequest> requests) {
         ShardKeys[] shards = shards(queue);
         Objects.requireNonNull(requests, "requests");
-        List<ScriptRunner.Call> calls = new ArrayList<>(Math.min(requests.size(), PIPELINE_CHUNK));
+        List<TimerRequest> all = new ArrayList<>(requests.size());
         for (TimerRequest r : requests) {
-            calls.add(scheduleCall(queue, shards, Objects.requireNonNull(r, "request")));
+            all.add(Objects.requireNonNull(r, "request"));
         }
+        List<List<ScriptRunner.Call>> pipelines = ScheduleCalls.pipelines(shards, channel(namespace), all);
         withRedis(
                 () -> requests.size() + " schedules on queue '" + queue + "' were not all acknowledged (scheduling"
                         + " them again is safe)",
                 () -> {
-                    for (int from = 0; from < calls.size(); from += PIPELINE_CHUNK) {
-                        ScriptRunner.runAll(
-                                servers, calls.subList(from, Math.min(calls.size(), from + PIPELINE_CHUNK)), wait);
+                    for (List<ScriptRunner.Call> pipeline : pipelines) {
+                        ScriptRunner.runAll(servers, pipeline, wait);
                     }
                     return null;
                 });
-        loop.counters().scheduled(calls.size());
+        loop.counters().scheduled(all.size());
     }
 
     /**
@@ -461,7 +462,7 @@ public final class RedisTimers implements AutoCloseable {
                 () -> write(new ScriptRunner.Call(
                         Script.REQUEUE,
                         shard.keys(),
-                        List.of(ShardKeys.bytes(id), channel(namespace), wakeTopic(shard)))));
+                        List.of(ShardKeys.bytes(id), channel(namespace), shard.wakeTopic()))));
         return (Long) reply == 1;
     }
 
@@ -550,32 +551,14 @@ public final class RedisTimers implements AutoCloseable {
     }
 
     private Instant scheduleOne(String queue, ShardKeys[] shards, TimerRequest request) {
-        ScriptRunner.Call call = scheduleCall(queue, shards, request);
+        ShardKeys shard = shards[ShardKeys.shardOf(request.id(), shards.length)];
+        ScriptRunner.Call call = ScheduleCalls.one(shard, channel(namespace), request);
         Object reply = withRedis(
                 () -> "schedule of '" + request.id() + "' on queue '" + queue + "' was not acknowledged (it may or may"
                         + " not be stored; scheduling it again is safe)",
                 () -> write(call));
         loop.counters().scheduled(1);
         return Instant.ofEpochMilli((Long) reply);
-    }
-
-    private ScriptRunner.Call scheduleCall(String queue, ShardKeys[] shards, TimerRequest r) {
-        ShardKeys shard = shards[ShardKeys.shardOf(r.id(), shards.length)];
-        return new ScriptRunner.Call(
-                Script.SCHEDULE,
-                shard.keys(),
-                List.of(
-                        ShardKeys.bytes(r.id()),
-                        r.payload(),
-                        ShardKeys.bytes(r.relative() ? "in" : "at"),
-                        ShardKeys.bytes(Long.toString(r.millis())),
-                        channel(namespace),
-                        wakeTopic(shard)));
-    }
-
-    /** Returns "queue shard", what a wake-up message says after the delay. */
-    private static byte[] wakeTopic(ShardKeys shard) {
-        return ShardKeys.bytes(shard.queue() + " " + shard.shard());
     }
 
     /** Runs one write and waits for its durability. */

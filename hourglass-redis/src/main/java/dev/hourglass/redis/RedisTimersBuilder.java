@@ -26,16 +26,17 @@ import redis.clients.jedis.exceptions.JedisException;
  *
  * <p>Defaults: Redis at 127.0.0.1:6379, namespace "hourglass", a random node id, {@link
  * Durability#fsync()}, lease 30 s (extended every 10 s while a handler runs), handler timeout 1
- * min, 5 attempts, backoff 1 s doubling up to 5 min, batches of 100, 1 shard, fallback poll 1 s, 4
- * handler threads (in a pool of 8: the other 4 stand in for handlers that ignore their timeout), as
- * many deliveries in flight as handler threads (256 with a {@link #handlerExecutor}), a pool of 16
- * connections, and a timer thread of its own for the wake-ups and handler timeouts.
+ * min, 5 attempts, backoff 1 s doubling up to 5 min, batches of 100, 1 shard, fallback poll 1 s,
+ * claim linger 5 ms, 4 handler threads (in a pool of 8: the other 4 stand in for handlers that
+ * ignore their timeout), up to 256 deliveries in flight, a pool of 16 connections, and a timer thread
+ * of its own for the wake-ups and handler timeouts.
  *
  * <p>Complexity: O(1) per setter. Ordering: not applicable. Thread-safety: not thread-safe; use from
  * one thread.
  */
 public final class RedisTimersBuilder {
     private static final AtomicInteger HANDLER_THREADS = new AtomicInteger();
+    private static final int DEFAULT_MAX_IN_FLIGHT = 256;
 
     private HostAndPort address = new HostAndPort("127.0.0.1", 6379);
     private JedisClientConfig clientConfig = DefaultJedisClientConfig.builder().build();
@@ -50,6 +51,7 @@ public final class RedisTimersBuilder {
     private int batchSize = 100;
     private int shards = 1;
     private Duration fallbackPoll = Duration.ofSeconds(1);
+    private Duration claimLinger = Duration.ofMillis(5);
     private int maxInFlight; // 0: the default, see maxInFlight
     private int handlerThreads = 4;
     private Executor handlerExecutor;
@@ -253,10 +255,35 @@ public final class RedisTimersBuilder {
     }
 
     /**
-     * Sets the most deliveries the node holds at once (claimed and not yet ended). The handler
-     * timeout runs from the claim, so deliveries beyond the handler threads wait in the executor's
-     * queue while their timeout runs: keep {@code maxInFlight / threads * slowest handler} below the
-     * handler timeout, or a timer fails although no node did. Default: the handler threads.
+     * Sets how long past a timer's due time a node waits before it claims it, so that the timers
+     * due meanwhile come in the same claim: at a steady rate, fewer claim scripts per timer for up
+     * to that much more lateness. Timers due when they are scheduled, retries after their backoff
+     * and a shard with more due than one claim took are claimed without it. Zero claims at the due
+     * time.
+     *
+     * @param claimLinger zero to one second
+     * @return this builder
+     * @throws NullPointerException if {@code claimLinger} is null
+     * @throws IllegalArgumentException if negative or longer than a second
+     */
+    public RedisTimersBuilder claimLinger(Duration claimLinger) {
+        Objects.requireNonNull(claimLinger, "claimLinger");
+        if (claimLinger.isNegative() || claimLinger.compareTo(Duration.ofSeconds(1)) > 0) {
+            throw new IllegalArgumentException("claimLinger must be in 0..1 s: " + claimLinger);
+        }
+        this.claimLinger = claimLinger;
+        return this;
+    }
+
+    /**
+     * Sets the most deliveries the node holds at once (claimed and not yet ended); a claim takes at
+     * most the free slots, so more slots mean larger claims. Deliveries beyond the handler threads
+     * wait in the executor's queue; one that still waits when the handler timeout has passed since
+     * its claim fails (as a hung handler's would). With the node's own pool, the node takes no more
+     * than its threads get through in a quarter of the handler timeout at the handlers' mean
+     * duration, so slow handlers do not make timers wait into their timeout; with a {@link
+     * #handlerExecutor}, keep {@code maxInFlight / threads * slowest handler} below the handler
+     * timeout. Default: 256.
      *
      * @param maxInFlight at least 1
      * @return this builder
@@ -309,9 +336,10 @@ public final class RedisTimersBuilder {
     }
 
     /**
-     * Sets how long a handler may run. Past it the handler's thread is interrupted and the attempt
-     * counts as failed: the timer is retried after the backoff, or dead-lettered after its last
-     * attempt, and whatever the handler returns later is ignored. While a handler runs within its
+     * Sets how long a handler may run, from its start. Past it the handler's thread is interrupted
+     * and the attempt counts as failed: the timer is retried after the backoff, or dead-lettered after
+     * its last attempt, and whatever the handler returns later is ignored. A delivery that waits this
+     * long for a thread (behind hung handlers) fails the same way. While a handler runs within its
      * timeout, its lease is extended (every third of the lease), so a handler may take longer than
      * the lease.
      *
@@ -404,7 +432,8 @@ public final class RedisTimersBuilder {
                         lease.toMillis(),
                         maxAttempts,
                         fallbackPoll.toMillis(),
-                        maxInFlight > 0 ? maxInFlight : handlerExecutor == null ? handlerThreads : 256));
+                        maxInFlight > 0 ? maxInFlight : DEFAULT_MAX_IN_FLIGHT,
+                        claimLinger.toMillis()));
         WakeSubscriber subscriber =
                 new WakeSubscriber(servers, config, RedisTimers.channel(namespace), loop, fallbackPoll.toMillis());
         Map<String, ShardKeys[]> layout = new LinkedHashMap<>();

@@ -59,6 +59,52 @@ enum Script {
             """),
 
     /**
+     * ARGV: channel, "queue shard", then id, payload, "at"|"in", ms per timer: the schedules of one
+     * shard, in one call, each replacing whatever its id held (in order: of two with one id, the
+     * later wins). Returns the due times (ms), in order; publishes "delay queue shard" when one of
+     * them is now the shard's earliest. A batch costs one command per key, not one per timer; for one
+     * timer {@link #SCHEDULE} is cheaper (Lua's cost of building the lists).
+     */
+    SCHEDULE_ALL(
+            "#!lua",
+            """
+            local now = now_ms_up()
+            local ids, dues, payloads = {}, {}, {}
+            for b = 3, #ARGV, 4 do
+              local due = tonumber(ARGV[b + 3])
+              if ARGV[b + 2] == 'in' then due = now + due end
+              ids[#ids + 1] = ARGV[b]
+              payloads[#ids] = ARGV[b + 1]
+              dues[#ids] = due
+            end
+            local n = #ids
+            chunked('ZREM', KEYS[2], ids)
+            chunked('ZREM', KEYS[3], ids)
+            chunked('HDEL', KEYS[7], ids)
+            local first = tonumber(redis.call('INCRBY', KEYS[6], n)) - n
+            local due_pairs, payload_pairs, meta_pairs = {}, {}, {}
+            for i, id in ipairs(ids) do
+              due_pairs[2 * i - 1] = num(dues[i])
+              due_pairs[2 * i] = id
+              payload_pairs[2 * i - 1] = id
+              payload_pairs[2 * i] = payloads[i]
+              meta_pairs[2 * i - 1] = id
+              meta_pairs[2 * i] = meta_text(dues[i], 0, num(first + i), '-')
+            end
+            chunked('ZADD', KEYS[1], due_pairs)
+            chunked('HSET', KEYS[4], payload_pairs)
+            chunked('HSET', KEYS[5], meta_pairs)
+            local head = redis.call('ZRANGE', KEYS[1], 0, 0)[1]
+            for i = n, 1, -1 do
+              if ids[i] == head then
+                redis.call('PUBLISH', ARGV[1], num(math.max(0, dues[i] - now)) .. ' ' .. ARGV[2])
+                break
+              end
+            end
+            return dues
+            """),
+
+    /**
      * ARGV: id, payload, "at"|"in", ms, recurrence, channel, "queue shard". Starts a recurring timer
      * whose first occurrence is due at the time given, replacing whatever the id held, unless the id
      * already holds a series with the same recurrence and payload. Returns {1, due} when it started
@@ -135,7 +181,9 @@ enum Script {
      * many expired leases it moved to the dead letters, then id, payload, due, attempt, token, series
      * record (or nil) per claimed timer}: {@link #CLAIM_HEADER} numbers, then 6 per timer. A
      * recurring timer whose leases ran out on its last attempt is claimed once more (attempt above
-     * the limit), not dead-lettered: its node then ends the occurrence with {@link #ADVANCE}.
+     * the limit), not dead-lettered: its node then ends the occurrence with {@link #ADVANCE}. The
+     * due timers of a batch are read and written with one command per key (and one INCRBY for their
+     * tokens), not one per timer: Redis's cost per claimed timer is a few hash and sorted-set updates.
      */
     CLAIM(
             "#!lua flags=allow-oom",
@@ -144,21 +192,7 @@ enum Script {
             local batch = tonumber(ARGV[1])
             local lease_until = num(now + tonumber(ARGV[2]))
             local out = {now, -1, 0, 0}
-            local n = 0
-            local function claim(id)
-              local m = meta(id)
-              local token = num(redis.call('INCR', KEYS[6]))
-              local attempt = m.attempts + 1
-              redis.call('ZADD', KEYS[2], lease_until, id)
-              set_meta(id, m.due, attempt, token, ARGV[4])
-              out[#out + 1] = id
-              out[#out + 1] = redis.call('HGET', KEYS[4], id)
-              out[#out + 1] = m.due
-              out[#out + 1] = attempt
-              out[#out + 1] = token
-              out[#out + 1] = redis.call('HGET', KEYS[7], id)
-              n = n + 1
-            end
+            local ids, metas = {}, {}
             for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', num(now), 'LIMIT', 0, batch)) do
               local m = meta(id)
               if m.attempts >= tonumber(ARGV[3]) and redis.call('HEXISTS', KEYS[7], id) == 0 then
@@ -167,14 +201,42 @@ enum Script {
                 set_meta(id, m.due, m.attempts, m.token, '-')
                 out[4] = out[4] + 1
               else
-                claim(id)
+                ids[#ids + 1] = id
+                metas[#ids] = m
               end
             end
-            if n < batch then
-              for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', num(now), 'LIMIT', 0, batch - n)) do
-                redis.call('ZREM', KEYS[1], id)
-                claim(id)
+            if #ids < batch then
+              local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', num(now), 'LIMIT', 0, batch - #ids)
+              if #due > 0 then
+                chunked('ZREM', KEYS[1], due)
+                for i, m in ipairs(hmget(KEYS[5], due)) do
+                  ids[#ids + 1] = due[i]
+                  metas[#ids] = parse_meta(m)
+                end
               end
+            end
+            local n = #ids
+            if n > 0 then
+              local first = tonumber(redis.call('INCRBY', KEYS[6], n)) - n
+              local leases, records = {}, {}
+              local payloads, series = hmget(KEYS[4], ids), hmget(KEYS[7], ids)
+              for i, id in ipairs(ids) do
+                local m = metas[i]
+                local token = num(first + i)
+                local attempt = m.attempts + 1
+                leases[2 * i - 1] = lease_until
+                leases[2 * i] = id
+                records[2 * i - 1] = id
+                records[2 * i] = meta_text(m.due, attempt, token, ARGV[4])
+                out[#out + 1] = id
+                out[#out + 1] = payloads[i]
+                out[#out + 1] = m.due
+                out[#out + 1] = attempt
+                out[#out + 1] = token
+                out[#out + 1] = series[i]
+              end
+              chunked('ZADD', KEYS[2], leases)
+              chunked('HSET', KEYS[5], records)
             end
             local next_at = nil
             local d = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
@@ -186,17 +248,37 @@ enum Script {
             return out
             """),
 
-    /** ARGV: id, token. Returns 1 if the timer was done with, 0 if the token no longer holds it. */
+    /**
+     * ARGV: id, token, then more id, token pairs: the acks of one shard, in one call. Each timer is
+     * done with only if the token is still its token and it is still leased. Returns 1 or 0 per
+     * pair, in order: 0 when the token no longer holds the timer.
+     */
     ACK(
             "#!lua flags=allow-oom",
             """
-            local m = meta(ARGV[1])
-            if not m or m.token ~= ARGV[2] or not redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
-            redis.call('ZREM', KEYS[2], ARGV[1])
-            redis.call('HDEL', KEYS[4], ARGV[1])
-            redis.call('HDEL', KEYS[5], ARGV[1])
-            redis.call('HDEL', KEYS[7], ARGV[1])
-            return 1
+            local ids, tokens = {}, {}
+            for i = 1, #ARGV, 2 do
+              ids[#ids + 1] = ARGV[i]
+              tokens[#tokens + 1] = ARGV[i + 1]
+            end
+            local records, leased = hmget(KEYS[5], ids), chunked('ZMSCORE', KEYS[2], ids)
+            local done, out = {}, {}
+            for i, id in ipairs(ids) do
+              local m = records[i] and parse_meta(records[i])
+              if m and m.token == tokens[i] and leased[i] then
+                done[#done + 1] = id
+                out[i] = 1
+              else
+                out[i] = 0
+              end
+            end
+            if #done > 0 then
+              chunked('ZREM', KEYS[2], done)
+              chunked('HDEL', KEYS[4], done)
+              chunked('HDEL', KEYS[5], done)
+              chunked('HDEL', KEYS[7], done)
+            end
+            return out
             """),
 
     /**
@@ -330,15 +412,34 @@ enum Script {
               return tonumber(t[1]) * 1000 + math.ceil(tonumber(t[2]) / 1000)
             end
             local function num(n) return string.format('%.0f', n) end
-            local function meta(id)
-              local m = redis.call('HGET', KEYS[5], id)
-              if not m then return nil end
+            local function parse_meta(m)
               local due, attempts, token, owner = string.match(m, '^(%-?%d+) (%d+) (%d+) (.*)$')
               return {due = tonumber(due), attempts = tonumber(attempts), token = token, owner = owner}
             end
-            local function set_meta(id, due, attempts, token, owner)
-              redis.call('HSET', KEYS[5], id, num(due) .. ' ' .. num(attempts) .. ' ' .. token .. ' ' .. owner)
+            local function meta(id)
+              local m = redis.call('HGET', KEYS[5], id)
+              if not m then return nil end
+              return parse_meta(m)
             end
+            local function meta_text(due, attempts, token, owner)
+              return num(due) .. ' ' .. num(attempts) .. ' ' .. token .. ' ' .. owner
+            end
+            local function set_meta(id, due, attempts, token, owner)
+              redis.call('HSET', KEYS[5], id, meta_text(due, attempts, token, owner))
+            end
+            -- one command over a list, in slices that unpack can pass (an even size keeps pairs whole);
+            -- returns the replies of the slices joined, for commands that reply one value per argument
+            local function chunked(cmd, key, list)
+              local out = {}
+              for i = 1, #list, 1000 do
+                local r = redis.call(cmd, key, unpack(list, i, math.min(i + 999, #list)))
+                if type(r) == 'table' then
+                  for j = 1, #r do out[#out + 1] = r[j] end
+                end
+              end
+              return out
+            end
+            local function hmget(key, ids) return chunked('HMGET', key, ids) end
             """;
 
     private final byte[] source;

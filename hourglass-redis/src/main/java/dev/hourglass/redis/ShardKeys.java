@@ -105,6 +105,11 @@ final class ShardKeys {
     }
 
     /** Returns the key of the sorted set that holds the timers in a state. */
+    /** Returns "queue shard", what a wake-up message about this shard says after the delay. */
+    byte[] wakeTopic() {
+        return bytes(queue + " " + shard);
+    }
+
     byte[] stateKey(TimerState state) {
         return switch (state) {
             case SCHEDULED -> keys.get(0);

@@ -168,7 +168,7 @@ class HandlersTest {
                     .isGreaterThan(Long.parseLong(new String(oldToken, UTF_8)));
             assertThat(run(jedis, Script.EXTEND, shard, bytes("f"), oldToken, bytes("60000")))
                     .isEqualTo(0L);
-            assertThat(run(jedis, Script.ACK, shard, bytes("f"), oldToken)).isEqualTo(0L);
+            assertThat(run(jedis, Script.ACK, shard, bytes("f"), oldToken)).isEqualTo(List.of(0L));
             assertThat(run(jedis, Script.NACK, shard, bytes("f"), oldToken, bytes("0"), bytes("5")))
                     .isEqualTo(0L);
             assertThat(node.lookup("q", "f")).hasValueSatisfying(s -> {
@@ -178,7 +178,9 @@ class HandlersTest {
             });
             assertThat(run(jedis, Script.EXTEND, shard, bytes("f"), newToken, bytes("60000")))
                     .isEqualTo(1L);
-            assertThat(run(jedis, Script.ACK, shard, bytes("f"), newToken)).isEqualTo(1L);
+            // acks go in batches: within one call the older attempt's ack is still ignored
+            assertThat(run(jedis, Script.ACK, shard, bytes("f"), oldToken, bytes("f"), newToken))
+                    .isEqualTo(List.of(0L, 1L));
         }
         assertThat(node.lookup("q", "f")).isEmpty();
     }
@@ -206,6 +208,43 @@ class HandlersTest {
                 .as("the retry came within 10 s, long before the 30 s lease ran out")
                 .isTrue();
         assertThat(recorder.of("r")).extracting(Recorder.Seen::attempt).containsExactly(1, 2);
+    }
+
+    /**
+     * The timeout counts from the handler's start, not from the claim: with one handler thread (a
+     * pool of two with its spare), the third of three deliveries claimed together waits 400 ms for a
+     * thread, then runs 400 ms of its 600 ms timeout. Counted from the claim, it timed out and was
+     * delivered twice.
+     */
+    @Test
+    void aDeliveryWaitingForAThreadGetsItsWholeTimeout() throws InterruptedException {
+        RedisTimers node = start(builder()
+                .shards(1)
+                .handlerThreads(1)
+                .maxInFlight(3)
+                .handlerTimeout(Duration.ofMillis(600))
+                .backoff(Duration.ofMillis(50), Duration.ofMillis(50)));
+        List<String> ids = List.of("s1", "s2", "s3");
+        List<TimerRequest> requests = new ArrayList<>();
+        ids.forEach(id -> requests.add(TimerRequest.after(id, Duration.ZERO, bytes("x"))));
+        node.scheduleAll("q", requests);
+        Recorder recorder = new Recorder();
+        node.register("q", d -> {
+            recorder.handle(d);
+            Thread.sleep(400);
+        });
+        assertThat(recorder.awaitIds(ids.size(), AWAIT)).isTrue();
+        assertThat(Recorder.eventually(
+                        () -> ids.stream().allMatch(id -> node.lookup("q", id).isEmpty()), AWAIT))
+                .as("all acknowledged; deliveries: %s", recorder.byId())
+                .isTrue();
+        Thread.sleep(300); // a retry after the 50 ms backoff would show by now
+        for (String id : ids) {
+            assertThat(recorder.of(id))
+                    .as(id)
+                    .extracting(Recorder.Seen::attempt)
+                    .containsExactly(1);
+        }
     }
 
     private static List<?> claim(Jedis jedis, ShardKeys shard, String owner, long leaseMillis) {
