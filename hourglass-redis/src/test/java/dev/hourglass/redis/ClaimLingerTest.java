@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
 
 /**
  * The claim linger: a timer due later is claimed that long after its due time (so that the timers
@@ -33,7 +34,13 @@ class ClaimLingerTest {
                 firedAt.put(d.id(), System.nanoTime());
                 both.countDown();
             });
-            Thread.sleep(200); // the node's first pass is over: what follows is driven by due times
+            // Hints come through the wake-up subscription: wait until it is in place (a slow start,
+            // as on Java 25 in CI, left the timer due at once to the 1 s fallback poll).
+            try (Jedis admin = server.client()) {
+                assertThat(Recorder.eventually(() -> !admin.pubsubChannels().isEmpty(), Duration.ofSeconds(10)))
+                        .as("the node subscribed to its wake-up channel")
+                        .isTrue();
+            }
             long start = System.nanoTime();
             node.schedule("q", "later", Duration.ofMillis(100), "p".getBytes(UTF_8));
             node.schedule("q", "now", Duration.ZERO, "p".getBytes(UTF_8));
