@@ -45,18 +45,24 @@ abstract class AbstractHashedWheel<T> extends AbstractTimingWheel<T> {
         this.groups = new TickGroups<>(slots);
     }
 
-    /** Links {@code entry} into {@code bucket}, whose timers share one tick, in the wheel's order. */
-    abstract void join(Bucket<T> bucket, LinkedEntry<T> entry);
+    /**
+     * Links {@code entry} into {@code bucket}, whose timers share one tick: a tick group, or when
+     * {@code due} the current tick's list, which is delivered in the wheel's order as it stands.
+     */
+    abstract void join(Bucket<T> bucket, LinkedEntry<T> entry, boolean due);
+
+    /** Puts a tick's timers, just taken into the current tick's list, in the wheel's order. */
+    abstract void took(Bucket<T> due);
 
     @Override
     final void insert(LinkedEntry<T> entry) {
         long ticks = ticksUntil(entry.deadline);
         if (ticks == 0) {
-            join(due, entry);
+            join(due, entry, true);
             return;
         }
         long tick = current + ticks;
-        join(groups.bucketOf(tick, current), entry);
+        join(groups.bucketOf(tick, current), entry, false);
         occupied.set((int) tick & mask);
     }
 
@@ -91,8 +97,11 @@ abstract class AbstractHashedWheel<T> extends AbstractTimingWheel<T> {
             }
             advance(ticksToNext(remaining));
             int slot = (int) current & mask;
-            if (!groups.isEmpty(slot) && groups.firstTick(slot) == current && groups.takeFirst(slot, due) >= 0) {
-                occupied.clear(slot);
+            if (!groups.isEmpty(slot) && groups.firstTick(slot) == current) {
+                if (groups.takeFirst(slot, due) >= 0) {
+                    occupied.clear(slot);
+                }
+                took(due);
             }
         }
     }

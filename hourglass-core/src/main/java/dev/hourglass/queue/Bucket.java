@@ -51,6 +51,63 @@ final class Bucket<T> extends LinkedEntry<T> {
         successor.prev = e;
     }
 
+    /**
+     * Sorts the nodes by deadline, relative to {@code time} as {@link #insertSorted} compares them;
+     * stable, so equal deadlines keep their order. A merge sort of the list: O(n log n), recursion
+     * depth O(log n), no allocation.
+     */
+    void sortByDeadline(long time) {
+        if (next == prev) {
+            return; // empty or one node
+        }
+        prev.next = null;
+        LinkedEntry<T> head = mergeSort(next, time);
+        next = head;
+        LinkedEntry<T> before = this;
+        for (LinkedEntry<T> e = head; e != null; e = e.next) {
+            e.prev = before;
+            before = e;
+        }
+        before.next = this;
+        prev = before;
+    }
+
+    /** Sorts a null-terminated chain linked by {@code next}; returns its new head. */
+    private static <T> LinkedEntry<T> mergeSort(LinkedEntry<T> head, long time) {
+        if (head.next == null) {
+            return head;
+        }
+        LinkedEntry<T> slow = head;
+        for (LinkedEntry<T> fast = head.next.next; fast != null && fast.next != null; fast = fast.next.next) {
+            slow = slow.next;
+        }
+        LinkedEntry<T> second = slow.next;
+        slow.next = null;
+        LinkedEntry<T> a = mergeSort(head, time);
+        LinkedEntry<T> b = mergeSort(second, time);
+        LinkedEntry<T> first = null;
+        LinkedEntry<T> last = null;
+        while (a != null && b != null) {
+            LinkedEntry<T> take;
+            // a's node first on a tie: the sort is stable
+            if (b.deadline - time < a.deadline - time) {
+                take = b;
+                b = b.next;
+            } else {
+                take = a;
+                a = a.next;
+            }
+            if (last == null) {
+                first = take;
+            } else {
+                last.next = take;
+            }
+            last = take;
+        }
+        last.next = a != null ? a : b;
+        return first;
+    }
+
     /** Moves every node to the tail of {@code target} in O(1), leaving this bucket empty. */
     void transferTo(Bucket<T> target) {
         if (isEmpty()) {

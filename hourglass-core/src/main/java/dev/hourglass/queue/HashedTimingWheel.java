@@ -34,7 +34,12 @@ final class HashedTimingWheel<T> extends AbstractHashedWheel<T> {
     }
 
     @Override
-    void join(Bucket<T> bucket, LinkedEntry<T> entry) {
+    void join(Bucket<T> bucket, LinkedEntry<T> entry, boolean due) {
         bucket.append(entry);
+    }
+
+    @Override
+    void took(Bucket<T> due) {
+        // insertion order is this wheel's order within a tick
     }
 }
