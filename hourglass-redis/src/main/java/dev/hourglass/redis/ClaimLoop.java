@@ -148,8 +148,9 @@ final class ClaimLoop {
      * @param delayMillis the time until it is due, by Redis's clock
      */
     void hint(String queue, int shard, long delayMillis) {
-        // a timer due later is claimed a linger after its time, with the timers due meanwhile
-        long delay = delayMillis <= 0 ? 0 : delayMillis + TimeUnit.NANOSECONDS.toMillis(lingerNanos);
+        // a timer due later is claimed a linger after its time, with the timers due meanwhile; due
+        // times are rounded up to the next millisecond, so 1 ms ahead may be a timer due now
+        long delay = delayMillis <= 1 ? 0 : delayMillis + TimeUnit.NANOSECONDS.toMillis(lingerNanos);
         if (!shards.learn(queue, shard, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay))) {
             return;
         }
