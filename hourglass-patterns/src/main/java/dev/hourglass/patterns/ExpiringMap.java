@@ -273,7 +273,7 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
             segment.lock.lock();
             try {
                 checkOpen();
-                segment.expire(clock.nanoTime(), Integer.MAX_VALUE, expired);
+                segment.purge(clock.nanoTime(), expired);
                 size += segment.count();
             } finally {
                 segment.lock.unlock();
@@ -517,7 +517,9 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
         if (closed) {
             return;
         }
-        List<ExpiryNode<K, V>> expired = new ArrayList<>();
+        // Sized for a full pass up to the default bound, so a busy pass does not regrow it.
+        List<ExpiryNode<K, V>> expired =
+                new ArrayList<>(Math.min(maxExpiriesPerPass, ExpiringMapBuilder.DEFAULT_MAX_EXPIRIES_PER_PASS));
         long now = clock.nanoTime();
         int budget = maxExpiriesPerPass;
         int start = nextSweepStart;

@@ -127,19 +127,30 @@ final class ExpirySegment<K, V> {
     }
 
     /**
-     * Under the lock: hands up to {@code limit} due nodes to {@code expired}, out of the table and
-     * the wheel.
+     * Under the lock: hands up to {@code limit} due nodes whose tick has ended to {@code expired},
+     * out of the table and the wheel.
      *
      * @return the nodes handled, expired or filed again
      */
     int expire(long now, int limit, List<ExpiryNode<K, V>> expired) {
         int from = expired.size();
         int handled = wheel.poll(now, limit, expired);
+        unchainFrom(from, expired);
+        return handled;
+    }
+
+    private void unchainFrom(int from, List<ExpiryNode<K, V>> expired) {
         for (int i = from; i < expired.size(); i++) {
             ExpiryNode<K, V> node = expired.get(i);
             unchain(node, hash(node.key));
         }
-        return handled;
+    }
+
+    /** Under the lock: hands every node due by {@code now} to {@code expired}, as {@link #expire} does. */
+    void purge(long now, List<ExpiryNode<K, V>> expired) {
+        int from = expired.size();
+        wheel.purge(now, expired);
+        unchainFrom(from, expired);
     }
 
     /** Under the lock: the nodes in the table, live or expired. */

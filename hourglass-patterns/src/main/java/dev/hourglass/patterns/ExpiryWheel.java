@@ -18,10 +18,11 @@ import java.util.List;
  * moves the node at once. Bucket sentinels are made on first use.
  *
  * <p>Promptness: a bucket of tick {@code t} holds the deadlines after the end of tick {@code t - 1}
- * up to the end of tick {@code t}, and a poll advances to the tick boundary at or after its {@code
- * now}, so an unbounded poll hands out every node due by {@code now}; {@link #nextDue} names a time
- * at most one tick after the earliest deadline. Never early: a node is handed out only when {@code
- * now - deadline >= 0}.
+ * up to the end of tick {@code t}, and a poll advances to the last tick boundary at or before its
+ * {@code now}: it passes only buckets whose every deadline has come, so an unbounded poll hands out
+ * every node whose tick has ended (at most one tick after its deadline) and no node is walked twice
+ * while its tick runs; {@link #nextDue} names a time at most one tick after the earliest deadline.
+ * Never early: a node is handed out only when {@code now - deadline >= 0}.
  *
  * <p>Complexity: {@link #file}, {@link #remove} O(1); {@link #poll} O(levels × slots) to advance
  * plus O(1) per node handled; {@link #nextDue} O(levels) amortised. Ordering: by tick; within a
@@ -103,9 +104,21 @@ final class ExpiryWheel<K, V> {
      * @return the number of nodes handled, expired or filed again
      */
     int poll(long now, int limit, List<ExpiryNode<K, V>> expired) {
-        // Up to the tick boundary at or after now: every node due by now is then in a passed bucket.
-        long to = Math.max(current, tickAtOrAfter(now));
-        passTo(to);
+        // Up to the last tick boundary at or before now: a passed bucket holds only nodes due (or
+        // moved later), so a poll within a tick does not walk the same bucket again and again.
+        return handle(tickAtOrBefore(now), now, limit, expired);
+    }
+
+    /**
+     * Hands out every node due by {@code now}, those of the tick still running too (whose bucket it
+     * walks, filing its nodes not yet due again): for an exact count, not for every pass.
+     */
+    void purge(long now, List<ExpiryNode<K, V>> expired) {
+        handle(tickAtOrAfter(now), now, Integer.MAX_VALUE, expired);
+    }
+
+    private int handle(long to, long now, int limit, List<ExpiryNode<K, V>> expired) {
+        passTo(Math.max(current, to));
         int handled = 0;
         while (handled < limit) {
             ExpiryNode<K, V> node = pending.wheelNext;
@@ -279,6 +292,11 @@ final class ExpiryWheel<K, V> {
      */
     private long tickAtOrAfter(long time) {
         return -Math.floorDiv(origin - time, tick);
+    }
+
+    /** The last tick boundary at or before {@code time}. */
+    private long tickAtOrBefore(long time) {
+        return Math.floorDiv(time - origin, tick);
     }
 
     /** The time a poll finds {@code deadline} due, at most one tick after it. */

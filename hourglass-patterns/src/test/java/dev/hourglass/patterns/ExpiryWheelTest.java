@@ -14,9 +14,10 @@ import org.junit.jupiter.api.Test;
  * The expiry wheel against a plain model (a map of node to deadline): random files, earlier and
  * later moves, removals, bounded and unbounded polls, with time moving by nanoseconds, ticks, whole
  * levels and years, from clocks near {@code Long.MIN_VALUE}, zero and {@code Long.MAX_VALUE}. A
- * poll never hands out a node before its deadline; an unbounded poll hands out every node due;
- * {@link ExpiryWheel#nextDue} is never later than the earliest deadline (or now, if that passed)
- * rounded up to the tick.
+ * poll never hands out a node before its deadline; an unbounded poll hands out every node whose tick
+ * has ended and keeps those whose tick has not (a poll within a tick walks no bucket twice); a
+ * purge hands out every node due; {@link
+ * ExpiryWheel#nextDue} is never later than the earliest deadline rounded up to the tick.
  * Seeded: a failure names its seed ({@code -Dhourglass.seed=N} replays it).
  */
 class ExpiryWheelTest {
@@ -38,11 +39,32 @@ class ExpiryWheelTest {
         assertThat(wheel.dueTime(64_000)).isEqualTo(64_000);
         assertThat(wheel.dueTime(64_001)).isEqualTo(65_000);
         List<ExpiryNode<String, String>> out = new ArrayList<>();
-        assertThat(wheel.poll(63_999, Integer.MAX_VALUE, out)).isOne();
+        assertThat(wheel.poll(63_999, Integer.MAX_VALUE, out)).isZero();
         assertThat(out).as("one nanosecond early").isEmpty();
         wheel.poll(64_000, Integer.MAX_VALUE, out);
         assertThat(out).containsExactly(node);
         assertThat(wheel.isIdle()).isTrue();
+    }
+
+    @Test
+    void pollsWithinATickWalkNoNodeUntilTheTickEnds() {
+        ExpiryWheel<Integer, Integer> wheel = new ExpiryWheel<>(0, 1_000);
+        List<ExpiryNode<Integer, Integer>> out = new ArrayList<>();
+        // At tick 64 the nodes go to the bottom level's bucket of tick 65, so no cascade walks them.
+        assertThat(wheel.poll(64_000, Integer.MAX_VALUE, out)).isZero();
+        List<ExpiryNode<Integer, Integer>> nodes = new ArrayList<>();
+        for (int i = 0; i < 1_000; i++) {
+            ExpiryNode<Integer, Integer> node = new ExpiryNode<>(i, i, 64_001 + i);
+            nodes.add(node);
+            wheel.file(node);
+        }
+        for (long now = 64_001; now < 65_000; now += 100) {
+            assertThat(wheel.poll(now, Integer.MAX_VALUE, out))
+                    .as("nodes walked at %d", now)
+                    .isZero();
+        }
+        assertThat(wheel.poll(65_000, Integer.MAX_VALUE, out)).isEqualTo(1_000);
+        assertThat(out).containsExactlyInAnyOrderElementsOf(nodes);
     }
 
     private static final class Run {
@@ -98,6 +120,8 @@ class ExpiryWheelTest {
                 model.remove(node);
             } else if (choice < 80) {
                 now += advance();
+            } else if (choice < 85) {
+                purgeAndCheck();
             } else {
                 checkNextDue();
                 pollAndCheck(random.nextBoolean() ? Integer.MAX_VALUE : 1 + random.nextInt(8));
@@ -112,8 +136,9 @@ class ExpiryWheelTest {
             long earliest = model.values().stream()
                     .min((a, b) -> Long.compare(a - now, b - now))
                     .orElseThrow();
-            // An overdue node is due at the tick boundary at or after now.
-            long latestDue = wheel.dueTime(earliest - now <= 0 ? now : earliest);
+            // An overdue node whose tick has ended is due now.
+            long tickEnd = wheel.dueTime(earliest);
+            long latestDue = tickEnd - now <= 0 ? now : tickEnd;
             assertThat(wheel.nextDue() - latestDue)
                     .as("next due after the earliest deadline's tick")
                     .isLessThanOrEqualTo(0);
@@ -130,10 +155,25 @@ class ExpiryWheelTest {
             }
             if (handled < limit) {
                 for (Map.Entry<ExpiryNode<Integer, Integer>, Long> entry : model.entrySet()) {
-                    assertThat(now - entry.getValue())
-                            .as("node %s due but kept", entry.getKey().key)
+                    assertThat(now - wheel.dueTime(entry.getValue()))
+                            .as("node %s kept after its tick ended", entry.getKey().key)
                             .isLessThan(0);
                 }
+            }
+        }
+
+        private void purgeAndCheck() {
+            List<ExpiryNode<Integer, Integer>> out = new ArrayList<>();
+            wheel.purge(now, out);
+            for (ExpiryNode<Integer, Integer> node : out) {
+                Long deadline = model.remove(node);
+                assertThat(deadline).as("node %s purged once", node.key).isNotNull();
+                assertThat(now - deadline).as("node %s purged early", node.key).isGreaterThanOrEqualTo(0);
+            }
+            for (Map.Entry<ExpiryNode<Integer, Integer>, Long> entry : model.entrySet()) {
+                assertThat(now - entry.getValue())
+                        .as("node %s due but kept by a purge", entry.getKey().key)
+                        .isLessThan(0);
             }
         }
 
