@@ -79,43 +79,41 @@ enum Script {
             "#!lua",
             """
             local now = nil
-            local ids, dues, payload_pairs = {}, {}, {}
+            local payload_pairs, due_pairs, meta_pairs = {}, {}, {}
+            local n = 0
             for b = 3, #ARGV, 4 do
               local due = ARGV[b + 3]
               if ARGV[b + 2] == 'in' then
                 now = now or now_ms_up()
                 due = num(now + tonumber(due))
               end
-              local i = #ids + 1
-              ids[i] = ARGV[b]
-              dues[i] = due
-              payload_pairs[2 * i - 1] = ARGV[b]
-              payload_pairs[2 * i] = ARGV[b + 1]
+              local id = ARGV[b]
+              n = n + 1
+              payload_pairs[2 * n - 1] = id
+              payload_pairs[2 * n] = ARGV[b + 1]
+              due_pairs[2 * n - 1] = due
+              due_pairs[2 * n] = id
+              meta_pairs[2 * n - 1] = id
+              meta_pairs[2 * n] = due .. ' 0 0 -'
             end
-            local n = #ids
             local added = 0
             for i = 1, 2 * n, 1000 do
               added = added + redis.call('HSET', KEYS[4], unpack(payload_pairs, i, math.min(i + 999, 2 * n)))
             end
             if added < n then
+              local ids = {}
+              for i = 1, n do ids[i] = payload_pairs[2 * i - 1] end
               chunked('ZREM', KEYS[2], ids)
               chunked('ZREM', KEYS[3], ids)
               chunked('HDEL', KEYS[7], ids)
-            end
-            local due_pairs, meta_pairs = {}, {}
-            for i, id in ipairs(ids) do
-              due_pairs[2 * i - 1] = dues[i]
-              due_pairs[2 * i] = id
-              meta_pairs[2 * i - 1] = id
-              meta_pairs[2 * i] = dues[i] .. ' 0 0 -'
             end
             chunked('ZADD', KEYS[1], due_pairs)
             chunked('HSET', KEYS[5], meta_pairs)
             local head = redis.call('ZRANGE', KEYS[1], 0, 0)[1]
             for i = n, 1, -1 do
-              if ids[i] == head then
+              if due_pairs[2 * i] == head then
                 now = now or now_ms_up()
-                redis.call('PUBLISH', ARGV[1], num(math.max(0, tonumber(dues[i]) - now)) .. ' ' .. ARGV[2])
+                redis.call('PUBLISH', ARGV[1], num(math.max(0, tonumber(due_pairs[2 * i - 1]) - now)) .. ' ' .. ARGV[2])
                 break
               end
             end
@@ -210,7 +208,7 @@ enum Script {
             local batch = tonumber(ARGV[1])
             local lease_until = num(now + tonumber(ARGV[2]))
             local out = {now, -1, 0, 0}
-            local ids, metas = {}, {}
+            local ids, dues, attempts = {}, {}, {}
             for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', num(now), 'LIMIT', 0, batch)) do
               local m = meta(id)
               if m.attempts >= tonumber(ARGV[3]) and redis.call('HEXISTS', KEYS[7], id) == 0 then
@@ -220,7 +218,8 @@ enum Script {
                 out[4] = out[4] + 1
               else
                 ids[#ids + 1] = id
-                metas[#ids] = m
+                dues[#ids] = m.due_text
+                attempts[#ids] = m.attempts
               end
             end
             if #ids < batch then
@@ -228,8 +227,10 @@ enum Script {
               if #due > 0 then
                 chunked('ZREM', KEYS[1], due)
                 for i, m in ipairs(hmget(KEYS[5], due)) do
+                  local d, a = string.match(m, '^(%S+) (%d+) ')
                   ids[#ids + 1] = due[i]
-                  metas[#ids] = parse_meta(m)
+                  dues[#ids] = d
+                  attempts[#ids] = tonumber(a)
                 end
               end
             end
@@ -241,16 +242,15 @@ enum Script {
               if redis.call('EXISTS', KEYS[7]) == 1 then series = hmget(KEYS[7], ids) end
               local k = #out
               for i, id in ipairs(ids) do
-                local m = metas[i]
                 local token = num(first + i)
-                local attempt = m.attempts + 1
+                local attempt = attempts[i] + 1
                 leases[2 * i - 1] = lease_until
                 leases[2 * i] = id
                 records[2 * i - 1] = id
-                records[2 * i] = m.due_text .. ' ' .. attempt .. ' ' .. token .. ' ' .. ARGV[4]
+                records[2 * i] = dues[i] .. ' ' .. attempt .. ' ' .. token .. ' ' .. ARGV[4]
                 out[k + 1] = id
                 out[k + 2] = payloads[i]
-                out[k + 3] = m.due
+                out[k + 3] = tonumber(dues[i])
                 out[k + 4] = attempt
                 out[k + 5] = token
                 out[k + 6] = series[i] or false
@@ -277,16 +277,12 @@ enum Script {
     ACK(
             "#!lua flags=allow-oom",
             """
-            local ids, tokens = {}, {}
-            for i = 1, #ARGV, 2 do
-              ids[#ids + 1] = ARGV[i]
-              tokens[#tokens + 1] = ARGV[i + 1]
-            end
+            local ids = {}
+            for i = 1, #ARGV / 2 do ids[i] = ARGV[2 * i - 1] end
             local records, leased = hmget(KEYS[5], ids), chunked('ZMSCORE', KEYS[2], ids)
             local done, out = {}, {}
             for i, id in ipairs(ids) do
-              local m = records[i] and parse_meta(records[i])
-              if m and m.token == tokens[i] and leased[i] then
+              if records[i] and string.match(records[i], '^%S+ %d+ (%d+) ') == ARGV[2 * i] and leased[i] then
                 done[#done + 1] = id
                 out[i] = 1
               else
@@ -451,7 +447,10 @@ enum Script {
             end
             -- one command over a list, in slices that unpack can pass (an even size keeps pairs whole);
             -- returns the replies of the slices joined, for commands that reply one value per argument
+            -- (a list of one slice is the common case: its reply is returned as is, not copied)
             local function chunked(cmd, key, list)
+              if #list == 0 then return {} end
+              if #list <= 1000 then return redis.call(cmd, key, unpack(list)) end
               local out = {}
               for i = 1, #list, 1000 do
                 local r = redis.call(cmd, key, unpack(list, i, math.min(i + 999, #list)))
