@@ -205,15 +205,16 @@ enum Script {
             "#!lua flags=allow-oom",
             """
             local now = now_ms()
+            local now_text = num(now)
             local batch = tonumber(ARGV[1])
             local lease_until = num(now + tonumber(ARGV[2]))
             local out = {now, -1, 0, 0}
             local ids, dues, attempts = {}, {}, {}
-            for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', num(now), 'LIMIT', 0, batch)) do
+            for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now_text, 'LIMIT', 0, batch)) do
               local m = meta(id)
               if m.attempts >= tonumber(ARGV[3]) and redis.call('HEXISTS', KEYS[7], id) == 0 then
                 redis.call('ZREM', KEYS[2], id)
-                redis.call('ZADD', KEYS[3], num(now), id)
+                redis.call('ZADD', KEYS[3], now_text, id)
                 set_meta(id, m.due, m.attempts, m.token, '-')
                 out[4] = out[4] + 1
               else
@@ -223,7 +224,7 @@ enum Script {
               end
             end
             if #ids < batch then
-              local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', num(now), 'LIMIT', 0, batch - #ids)
+              local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now_text, 'LIMIT', 0, batch - #ids)
               if #due > 0 then
                 chunked('ZREM', KEYS[1], due)
                 for i, m in ipairs(hmget(KEYS[5], due)) do
