@@ -52,8 +52,9 @@ import redis.clients.jedis.exceptions.JedisException;
  * maxmemory}) is refused with OOM before anything is written.
  *
  * <p><b>Rescheduling or cancelling a claimed timer.</b> The new schedule (or the cancellation)
- * wins: every change gives the timer a new token, and the in-flight delivery's acknowledgement or
- * failure, which carries the old token, is ignored. The handler of that delivery still runs to its
+ * wins: it takes the timer out of the leases and gives it another token (0 until its next claim,
+ * which takes a new one), and the in-flight delivery's acknowledgement or failure, which carries
+ * the old token, is ignored. The handler of that delivery still runs to its
  * end.
  *
  * <p><b>Handlers longer than the lease</b> keep it: the node extends the lease of each running

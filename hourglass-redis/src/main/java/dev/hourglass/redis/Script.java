@@ -17,7 +17,8 @@ import java.util.HexFormat;
  * and append to the AOF the script's effects (the commands it ran with their concrete values), not
  * the script: a replica or an AOF replay never re-evaluates {@code TIME}. Redis 7 does nothing else.
  *
- * <p>Every write takes a fresh token from the shard's counter: a schedule, a claim and a requeue.
+ * <p>A claim and a requeue take a fresh token from the shard's counter; a schedule writes token 0
+ * (no attempt has it).
  * Ack and nack only act when the caller's token is still the timer's token and the timer is still
  * leased, which makes them idempotent (safe to send again after a lost reply) and makes the outcome
  * of a delivery that was overtaken (its lease expired and another node claimed it, or the id was
@@ -36,72 +37,87 @@ import java.util.HexFormat;
 enum Script {
     /**
      * ARGV: id, payload, "at"|"in", ms, channel, "queue shard". Returns the due time (ms); publishes
-     * "delay queue shard" when the timer is now the shard's earliest.
+     * "delay queue shard" when the timer is now the shard's earliest. See {@link #SCHEDULE_ALL} for
+     * what it skips.
      */
     SCHEDULE(
             "#!lua",
             """
-            local now = now_ms_up()
             local id = ARGV[1]
-            local due = tonumber(ARGV[4])
-            if ARGV[3] == 'in' then due = now + due end
-            redis.call('ZREM', KEYS[2], id)
-            redis.call('ZREM', KEYS[3], id)
-            redis.call('HDEL', KEYS[7], id)
-            local token = num(redis.call('INCR', KEYS[6]))
-            redis.call('ZADD', KEYS[1], num(due), id)
-            redis.call('HSET', KEYS[4], id, ARGV[2])
-            set_meta(id, due, 0, token, '-')
-            if redis.call('ZRANGE', KEYS[1], 0, 0)[1] == id then
-              redis.call('PUBLISH', ARGV[5], num(math.max(0, due - now)) .. ' ' .. ARGV[6])
+            local now = nil
+            local due = ARGV[4]
+            if ARGV[3] == 'in' then
+              now = now_ms_up()
+              due = num(now + tonumber(due))
             end
-            return due
+            if redis.call('HSET', KEYS[4], id, ARGV[2]) == 0 then
+              redis.call('ZREM', KEYS[2], id)
+              redis.call('ZREM', KEYS[3], id)
+              redis.call('HDEL', KEYS[7], id)
+            end
+            redis.call('ZADD', KEYS[1], due, id)
+            redis.call('HSET', KEYS[5], id, due .. ' 0 0 -')
+            if redis.call('ZRANGE', KEYS[1], 0, 0)[1] == id then
+              now = now or now_ms_up()
+              redis.call('PUBLISH', ARGV[5], num(math.max(0, tonumber(due) - now)) .. ' ' .. ARGV[6])
+            end
+            return tonumber(due)
             """),
 
     /**
      * ARGV: channel, "queue shard", then id, payload, "at"|"in", ms per timer: the schedules of one
      * shard, in one call, each replacing whatever its id held (in order: of two with one id, the
-     * later wins). Returns the due times (ms), in order; publishes "delay queue shard" when one of
-     * them is now the shard's earliest. A batch costs one command per key, not one per timer; for one
-     * timer {@link #SCHEDULE} is cheaper (Lua's cost of building the lists).
+     * later wins). Returns how many; publishes "delay queue shard" when one of them is now the
+     * shard's earliest. A batch costs one command per key, not one per timer; for one timer {@link
+     * #SCHEDULE} is cheaper (Lua's cost of building the lists). What both skip: an id had no
+     * payload only if it was in none of due, leases, dead and recur (every script keeps that), so
+     * the removals from those run only when the payloads' HSET replaced one; the timer's token is 0
+     * until its first claim (claims take tokens from the counter, and only a leased timer's token
+     * is ever compared); Redis's {@code TIME} is read only for a delay or a publish.
      */
     SCHEDULE_ALL(
             "#!lua",
             """
-            local now = now_ms_up()
-            local ids, dues, payloads = {}, {}, {}
+            local now = nil
+            local payload_pairs, due_pairs, meta_pairs = {}, {}, {}
+            local n = 0
             for b = 3, #ARGV, 4 do
-              local due = tonumber(ARGV[b + 3])
-              if ARGV[b + 2] == 'in' then due = now + due end
-              ids[#ids + 1] = ARGV[b]
-              payloads[#ids] = ARGV[b + 1]
-              dues[#ids] = due
+              local due = ARGV[b + 3]
+              if ARGV[b + 2] == 'in' then
+                now = now or now_ms_up()
+                due = num(now + tonumber(due))
+              end
+              local id = ARGV[b]
+              n = n + 1
+              payload_pairs[2 * n - 1] = id
+              payload_pairs[2 * n] = ARGV[b + 1]
+              due_pairs[2 * n - 1] = due
+              due_pairs[2 * n] = id
+              meta_pairs[2 * n - 1] = id
+              meta_pairs[2 * n] = due .. ' 0 0 -'
             end
-            local n = #ids
-            chunked('ZREM', KEYS[2], ids)
-            chunked('ZREM', KEYS[3], ids)
-            chunked('HDEL', KEYS[7], ids)
-            local first = tonumber(redis.call('INCRBY', KEYS[6], n)) - n
-            local due_pairs, payload_pairs, meta_pairs = {}, {}, {}
-            for i, id in ipairs(ids) do
-              due_pairs[2 * i - 1] = num(dues[i])
-              due_pairs[2 * i] = id
-              payload_pairs[2 * i - 1] = id
-              payload_pairs[2 * i] = payloads[i]
-              meta_pairs[2 * i - 1] = id
-              meta_pairs[2 * i] = meta_text(dues[i], 0, num(first + i), '-')
+            local added = 0
+            for i = 1, 2 * n, 1000 do
+              added = added + redis.call('HSET', KEYS[4], unpack(payload_pairs, i, math.min(i + 999, 2 * n)))
+            end
+            if added < n then
+              local ids = {}
+              for i = 1, n do ids[i] = payload_pairs[2 * i - 1] end
+              chunked('ZREM', KEYS[2], ids)
+              chunked('ZREM', KEYS[3], ids)
+              chunked('HDEL', KEYS[7], ids)
             end
             chunked('ZADD', KEYS[1], due_pairs)
-            chunked('HSET', KEYS[4], payload_pairs)
             chunked('HSET', KEYS[5], meta_pairs)
             local head = redis.call('ZRANGE', KEYS[1], 0, 0)[1]
             for i = n, 1, -1 do
-              if ids[i] == head then
-                redis.call('PUBLISH', ARGV[1], num(math.max(0, dues[i] - now)) .. ' ' .. ARGV[2])
+              if due_pairs[2 * i] == head then
+                now = now or now_ms_up()
+                redis.call('PUBLISH', ARGV[1], num(math.max(0, tonumber(due_pairs[2 * i - 1]) - now)) .. ' ' .. ARGV[2])
                 break
               end
             end
-            return dues
+            return n
             """),
 
     /**
@@ -189,29 +205,33 @@ enum Script {
             "#!lua flags=allow-oom",
             """
             local now = now_ms()
+            local now_text = num(now)
             local batch = tonumber(ARGV[1])
             local lease_until = num(now + tonumber(ARGV[2]))
             local out = {now, -1, 0, 0}
-            local ids, metas = {}, {}
-            for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', num(now), 'LIMIT', 0, batch)) do
+            local ids, dues, attempts = {}, {}, {}
+            for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now_text, 'LIMIT', 0, batch)) do
               local m = meta(id)
               if m.attempts >= tonumber(ARGV[3]) and redis.call('HEXISTS', KEYS[7], id) == 0 then
                 redis.call('ZREM', KEYS[2], id)
-                redis.call('ZADD', KEYS[3], num(now), id)
+                redis.call('ZADD', KEYS[3], now_text, id)
                 set_meta(id, m.due, m.attempts, m.token, '-')
                 out[4] = out[4] + 1
               else
                 ids[#ids + 1] = id
-                metas[#ids] = m
+                dues[#ids] = m.due_text
+                attempts[#ids] = m.attempts
               end
             end
             if #ids < batch then
-              local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', num(now), 'LIMIT', 0, batch - #ids)
+              local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now_text, 'LIMIT', 0, batch - #ids)
               if #due > 0 then
                 chunked('ZREM', KEYS[1], due)
                 for i, m in ipairs(hmget(KEYS[5], due)) do
+                  local d, a = string.match(m, '^(%S+) (%d+) ')
                   ids[#ids + 1] = due[i]
-                  metas[#ids] = parse_meta(m)
+                  dues[#ids] = d
+                  attempts[#ids] = tonumber(a)
                 end
               end
             end
@@ -219,21 +239,23 @@ enum Script {
             if n > 0 then
               local first = tonumber(redis.call('INCRBY', KEYS[6], n)) - n
               local leases, records = {}, {}
-              local payloads, series = hmget(KEYS[4], ids), hmget(KEYS[7], ids)
+              local payloads, series = hmget(KEYS[4], ids), {}
+              if redis.call('EXISTS', KEYS[7]) == 1 then series = hmget(KEYS[7], ids) end
+              local k = #out
               for i, id in ipairs(ids) do
-                local m = metas[i]
                 local token = num(first + i)
-                local attempt = m.attempts + 1
+                local attempt = attempts[i] + 1
                 leases[2 * i - 1] = lease_until
                 leases[2 * i] = id
                 records[2 * i - 1] = id
-                records[2 * i] = meta_text(m.due, attempt, token, ARGV[4])
-                out[#out + 1] = id
-                out[#out + 1] = payloads[i]
-                out[#out + 1] = m.due
-                out[#out + 1] = attempt
-                out[#out + 1] = token
-                out[#out + 1] = series[i]
+                records[2 * i] = dues[i] .. ' ' .. attempt .. ' ' .. token .. ' ' .. ARGV[4]
+                out[k + 1] = id
+                out[k + 2] = payloads[i]
+                out[k + 3] = tonumber(dues[i])
+                out[k + 4] = attempt
+                out[k + 5] = token
+                out[k + 6] = series[i] or false
+                k = k + 6
               end
               chunked('ZADD', KEYS[2], leases)
               chunked('HSET', KEYS[5], records)
@@ -256,16 +278,12 @@ enum Script {
     ACK(
             "#!lua flags=allow-oom",
             """
-            local ids, tokens = {}, {}
-            for i = 1, #ARGV, 2 do
-              ids[#ids + 1] = ARGV[i]
-              tokens[#tokens + 1] = ARGV[i + 1]
-            end
+            local ids = {}
+            for i = 1, #ARGV / 2 do ids[i] = ARGV[2 * i - 1] end
             local records, leased = hmget(KEYS[5], ids), chunked('ZMSCORE', KEYS[2], ids)
             local done, out = {}, {}
             for i, id in ipairs(ids) do
-              local m = records[i] and parse_meta(records[i])
-              if m and m.token == tokens[i] and leased[i] then
+              if records[i] and string.match(records[i], '^%S+ %d+ (%d+) ') == ARGV[2 * i] and leased[i] then
                 done[#done + 1] = id
                 out[i] = 1
               else
@@ -276,7 +294,7 @@ enum Script {
               chunked('ZREM', KEYS[2], done)
               chunked('HDEL', KEYS[4], done)
               chunked('HDEL', KEYS[5], done)
-              chunked('HDEL', KEYS[7], done)
+              if redis.call('EXISTS', KEYS[7]) == 1 then chunked('HDEL', KEYS[7], done) end
             end
             return out
             """),
@@ -392,6 +410,7 @@ enum Script {
               redis.call('ZREM', KEYS[3], id)
               redis.call('HDEL', KEYS[4], id)
               redis.call('HDEL', KEYS[5], id)
+              redis.call('HDEL', KEYS[7], id)
             end
             return #ids
             """);
@@ -414,7 +433,7 @@ enum Script {
             local function num(n) return string.format('%.0f', n) end
             local function parse_meta(m)
               local due, attempts, token, owner = string.match(m, '^(%-?%d+) (%d+) (%d+) (.*)$')
-              return {due = tonumber(due), attempts = tonumber(attempts), token = token, owner = owner}
+              return {due = tonumber(due), due_text = due, attempts = tonumber(attempts), token = token, owner = owner}
             end
             local function meta(id)
               local m = redis.call('HGET', KEYS[5], id)
@@ -429,7 +448,10 @@ enum Script {
             end
             -- one command over a list, in slices that unpack can pass (an even size keeps pairs whole);
             -- returns the replies of the slices joined, for commands that reply one value per argument
+            -- (a list of one slice is the common case: its reply is returned as is, not copied)
             local function chunked(cmd, key, list)
+              if #list == 0 then return {} end
+              if #list <= 1000 then return redis.call(cmd, key, unpack(list)) end
               local out = {}
               for i = 1, #list, 1000 do
                 local r = redis.call(cmd, key, unpack(list, i, math.min(i + 999, #list)))

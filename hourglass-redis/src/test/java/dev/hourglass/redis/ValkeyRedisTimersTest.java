@@ -9,9 +9,14 @@ import org.junit.jupiter.api.BeforeAll;
  * keep it.
  */
 class ValkeyRedisTimersTest extends RedisTimersTest {
-    /** Hides {@link RedisTimersTest#startRedis()}, so JUnit starts Valkey instead of Redis. */
+    /**
+     * Replaces the server {@link RedisTimersTest#startRedis()} started (JUnit runs a superclass's
+     * {@code @BeforeAll} first; a same-named static method here did not stop it, and its Redis
+     * was left running after the tests) with Valkey.
+     */
     @BeforeAll
-    static void startRedis() {
+    static void startValkeyInstead() {
+        server.close();
         server = RedisServerProcess.start(ServerBinary.VALKEY, "everysec");
     }
 }
