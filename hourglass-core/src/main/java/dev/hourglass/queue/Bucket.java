@@ -61,7 +61,14 @@ final class Bucket<T> extends LinkedEntry<T> {
             return; // empty or one node
         }
         prev.next = null;
-        LinkedEntry<T> head = mergeSort(next, time);
+        relink(mergeSort(next, time));
+    }
+
+    /**
+     * Makes a null-terminated chain linked by {@code next}, holding every node of this bucket, the
+     * bucket's list again: sets the back links and closes the ring.
+     */
+    void relink(LinkedEntry<T> head) {
         next = head;
         LinkedEntry<T> before = this;
         for (LinkedEntry<T> e = head; e != null; e = e.next) {

@@ -276,10 +276,15 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
             wheels[level][slot].transferTo(scratch);
             occupied[level].clear(slot);
         }
-        while (!scratch.isEmpty()) {
-            LinkedEntry<T> entry = scratch.first();
-            entry.unlink();
+        // Each node is placed again straight from the detached ring, not unlinked first: placing it
+        // rewrites both its links, and the ring ends at the sentinel.
+        LinkedEntry<T> entry = scratch.first();
+        scratch.next = scratch;
+        scratch.prev = scratch;
+        while (entry != scratch) {
+            LinkedEntry<T> next = entry.next;
             insert(entry);
+            entry = next;
         }
     }
 

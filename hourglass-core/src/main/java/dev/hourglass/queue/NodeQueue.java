@@ -7,13 +7,15 @@ import java.util.function.Consumer;
  * The entry API for drivers: a view of a {@link TimerQueue} that links the driver's own {@link
  * TimerNode}s, so a driver's timeout is the node the structure links. Offered by the structures
  * that deliver a node at or before its deadline even when another thread moved that deadline later
- * after the node was linked: the unsorted list (it scans the deadlines as they are) and the
+ * after the node was linked: the unsorted list (it scans the deadlines as they are), the
  * hierarchical wheel (a near slot delivers all it holds; an upper slot or the overflow list places
- * its nodes again by their deadlines as they are). The driver files such a node again when it is
- * delivered early. The others would deliver it late or out of order: the sorted structures order
- * nodes by deadline, the hashed wheels leave a node whose deadline is not reached in its slot for a
- * whole rotation, and the simple wheel cannot hold a deadline beyond its range. A driver wraps its
- * timeout in their handles instead ({@link #supports} tells which).
+ * its nodes again by their deadlines as they are) and the hashed wheels (a node stays in the group
+ * of the tick it was filed for, and the whole group is delivered when that tick comes; the sorted
+ * one orders the group by the deadlines as they are then). The driver files such a node again when
+ * it is delivered early. The others would deliver it late or out of order: the sorted list, the
+ * tree, the heaps and the skip list keep nodes in deadline order, and the simple wheel cannot hold
+ * a deadline beyond its range. A driver wraps its timeout in their handles instead ({@link
+ * #supports} tells which).
  *
  * <p>A queue used through this view holds only nodes; the {@link TimerQueue} view stays usable for
  * its queries ({@link TimerQueue#nextDeadline()}, {@link TimerQueue#size()}, ...).
@@ -37,11 +39,13 @@ public final class NodeQueue {
      * Tells whether {@code queue} can link driver nodes.
      *
      * @param queue any queue, not null
-     * @return true for the unsorted list and the hierarchical wheel
+     * @return true for the unsorted list, the hierarchical wheel and the hashed wheels
      */
     public static boolean supports(TimerQueue<?> queue) {
         Objects.requireNonNull(queue, "queue");
-        return queue instanceof UnsortedListQueue || queue instanceof HierarchicalTimingWheel;
+        return queue instanceof UnsortedListQueue
+                || queue instanceof HierarchicalTimingWheel
+                || queue instanceof AbstractHashedWheel;
     }
 
     /**
@@ -74,8 +78,9 @@ public final class NodeQueue {
      * cheaper to find: a driver that sleeps until it and polls then misses no delivery, and never
      * scans the timers of an upper slot to learn how long it may sleep.
      *
-     * <p>Complexity: O(levels × slots / 64) for the hierarchical wheel; {@link
-     * TimerQueue#nextDeadline()}'s for the unsorted list.
+     * <p>Complexity: O(levels × slots / 64) for the hierarchical wheel; O(occupied slots passed),
+     * at most O(slots), for the hashed wheels; {@link TimerQueue#nextDeadline()}'s for the unsorted
+     * list.
      *
      * @return a time in nanoseconds; {@code time() + Long.MAX_VALUE} if the queue is empty
      */

@@ -61,7 +61,8 @@ final class Engine {
 
     /**
      * Runs one turn: fires what is due, takes in what other threads handed over (taken before the
-     * clock is read, so a zero delay among them is due now), then runs what arrived due.
+     * clock is read, so a zero delay among them is due now), then runs what arrived due. The turn's
+     * tasks share clock readings for their lateness (see {@link TaskRunner}).
      */
     void turn(TimeoutNode batch) {
         long target = clock.nanoTime();
@@ -76,6 +77,7 @@ final class Engine {
         filing.poll(now, fire);
         takeIn(batch);
         runDue();
+        runner.endTurn();
     }
 
     boolean hasTimers() {

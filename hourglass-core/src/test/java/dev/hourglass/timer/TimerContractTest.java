@@ -62,7 +62,7 @@ abstract class TimerContractTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(
             value = TimerStructure.class,
-            names = {"BINARY_HEAP", "HIERARCHICAL_WHEEL", "HASHED_WHEEL", "SIMPLE_WHEEL"})
+            names = {"BINARY_HEAP", "HIERARCHICAL_WHEEL", "HASHED_WHEEL", "SIMPLE_WHEEL", "SORTED_HASHED_WHEEL"})
     @interface EachStructure {}
 
     /** Starts the driver under test; the builder is configured already. */
