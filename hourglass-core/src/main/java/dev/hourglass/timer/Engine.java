@@ -126,6 +126,11 @@ final class Engine {
         // RUNNING: the end of the run re-arms it; EXPIRED: nothing left to do.
     }
 
+    /** Puts a new timeout made on the driver's thread with no delay in the list of due timeouts. */
+    void dueNow(TimeoutNode node) {
+        markDue(node);
+    }
+
     private void markDue(TimeoutNode node) {
         node.update(DUE, 0);
         due.add(node);

@@ -111,11 +111,18 @@ public final class TimerDriver extends Handoff implements Timer {
             throw new RejectedExecutionException("pending limit of " + maxPending + " timeouts reached");
         }
         long deadline = clock.nanoTime() + delayNanos;
-        int state = onDriverThread() ? TimeoutNode.PENDING : TimeoutNode.PENDING | TimeoutNode.QUEUED;
+        boolean direct = onDriverThread();
+        int state = direct ? TimeoutNode.PENDING : TimeoutNode.PENDING | TimeoutNode.QUEUED;
         TimeoutNode node = period == 0 && linked
                 ? new TimeoutNode(this, queue, task, deadline, state)
                 : new WideTimeoutNode(this, queue, task, deadline, state, period);
         counters.scheduled();
+        if (direct && delayNanos <= 0) {
+            // From a task of this turn: the clock has moved past the turn's time, so the engine
+            // would file the node in the structure and it would wait for the next tick.
+            engine.dueNow(node);
+            return node;
+        }
         if (!handOver(node, true)) {
             throw new IllegalStateException("timer is closed");
         }

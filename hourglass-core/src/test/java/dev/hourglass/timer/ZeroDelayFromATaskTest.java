@@ -1,0 +1,64 @@
+package dev.hourglass.timer;
+
+import static java.util.concurrent.TimeUnit.MILLISECONDS;
+import static java.util.concurrent.TimeUnit.NANOSECONDS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hourglass.queue.TimerStructure;
+import dev.hourglass.time.NanoClock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * A task that schedules another with no delay gets it run at the driver's next turn, even though
+ * the clock has moved on since the turn began and the next tick is far: the way a bounded pass
+ * re-arms itself at once while more work is due (as the expiring map's passes do).
+ */
+class ZeroDelayFromATaskTest {
+
+    /** A clock that moves one nanosecond at every reading, as a real clock moves during a turn. */
+    private static final class CreepingClock implements NanoClock {
+        long now;
+
+        @Override
+        public long nanoTime() {
+            return ++now;
+        }
+
+        @Override
+        public boolean flows() {
+            return false;
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TimerStructure.class)
+    void aZeroDelayFromATaskRunsAtTheNextTurn(TimerStructure structure) {
+        CreepingClock clock = new CreepingClock();
+        TimerDriver driver = Timers.builder()
+                .clock(clock)
+                .structure(structure)
+                .tick(Duration.ofMillis(1))
+                .buildDriver(() -> {});
+        driver.bind();
+        List<String> ran = new ArrayList<>();
+        driver.schedule(
+                () -> {
+                    ran.add("first");
+                    driver.schedule(() -> ran.add("second"), 0, NANOSECONDS);
+                },
+                0,
+                MILLISECONDS);
+        driver.turn();
+        assertThat(ran).containsExactly("first");
+        assertThat(driver.nextDeadline() - clock.now)
+                .as("the next turn is due now")
+                .isLessThanOrEqualTo(0);
+        driver.turn();
+        assertThat(ran).containsExactly("first", "second");
+        driver.shutdown();
+    }
+}
