@@ -46,7 +46,7 @@ class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<
     private final RunState executor;
 
     /**
-     * From the executor's admission count: breaks ties between equal deadlines in {@link
+     * From the executor's sequence numbers: breaks ties between equal deadlines in {@link
      * #compareTo} (the earlier task first) and chooses the task's {@link TaskStripe}.
      */
     private final long sequence;
@@ -57,10 +57,8 @@ class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<
     /** The thread running the task, interrupted by shutdownNow; guarded by this. */
     private Thread runner;
 
-    /** The links of the executor's list of unfinished tasks; guarded by the task's stripe. */
-    ScheduledTask<?> previousInStripe;
-
-    ScheduledTask<?> nextInStripe;
+    /** The task's place in its {@link TaskStripe}; guarded by the stripe. */
+    int slot;
 
     ScheduledTask(RunState executor, Callable<V> callable, long deadline, long sequence) {
         super(callable);
