@@ -13,12 +13,24 @@ import dev.hourglass.time.NanoClock;
  * timeout), on the driver's thread or on an executor's, where a periodic timeout is handed back to
  * the driver afterwards; the periodic arithmetic (fixed rate from the deadline, fixed delay from
  * the end of the run, unless a reschedule during the run chose the next deadline); and the
- * cancellation notice of a {@link TimerTask}.
+ * cancellation notice of a {@link TimerTask}, sent only to one that overrides it.
  *
  * <p>Complexity: O(1) besides the task. Thread-safety: {@link #runOnExecutor} on any thread; the
  * rest on the thread that runs the task.
  */
 final class TaskRunner {
+
+    /** Per class, looked up once: whether it overrides {@link TimerTask#cancelled}. */
+    private static final ClassValue<Boolean> OVERRIDES_CANCELLED = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            try {
+                return type.getMethod("cancelled", Timeout.class).getDeclaringClass() != TimerTask.class;
+            } catch (NoSuchMethodException e) {
+                throw new IllegalStateException("a TimerTask without cancelled(Timeout): " + type, e);
+            }
+        }
+    };
 
     private final NanoClock clock;
     private final Timer.ExceptionHandler exceptionHandler;
@@ -85,16 +97,23 @@ final class TaskRunner {
         }
     }
 
-    /** Tells a {@link TimerTask} that its timeout was cancelled. */
+    /** Tells a {@link TimerTask} that its timeout was cancelled, if it listens. */
     void notifyCancelled(TimeoutNode node) {
-        Object task = node.payload();
-        if (task instanceof TimerTask) {
+        if (node.notifiesCancel()) {
             try {
-                ((TimerTask) task).cancelled(node);
+                ((TimerTask) node.payload()).cancelled(node);
             } catch (Throwable e) {
                 report(node, e);
             }
         }
+    }
+
+    /**
+     * Whether {@code task} hears of a cancel: a {@link TimerTask} whose class overrides {@link
+     * TimerTask#cancelled}; the default does nothing, so calling it would only read the task.
+     */
+    static boolean hearsCancel(Object task) {
+        return task instanceof TimerTask && OVERRIDES_CANCELLED.get(task.getClass());
     }
 
     void report(TimeoutNode node, Throwable error) {
