@@ -28,8 +28,7 @@ import java.util.concurrent.atomic.LongAdder;
  * cancel cost one atomic add (the sequence number) and two uncontended locks, on this executor's
  * state only.
  *
- * <p>Complexity: admit and finish O(1) amortized (a stripe resizes now and then); shutdown and
- * shutdownNow O(tasks).
+ * <p>Complexity: admit and finish O(1), allocating nothing; shutdown and shutdownNow O(tasks).
  *
  * <p>Thread-safety: every method from any thread.
  */

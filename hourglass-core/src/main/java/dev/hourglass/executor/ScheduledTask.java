@@ -66,8 +66,10 @@ class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<
     /** The thread running the task, interrupted by shutdownNow; guarded by this. */
     private Thread runner;
 
-    /** The task's place in its {@link TaskStripe}; guarded by the stripe. */
-    int slot;
+    /** The links of the executor's list of unfinished tasks; guarded by the task's stripe. */
+    ScheduledTask<?> previousInStripe;
+
+    ScheduledTask<?> nextInStripe;
 
     ScheduledTask(RunState executor, Callable<V> callable, long deadline, long sequence) {
         super(callable);

@@ -19,10 +19,9 @@ import java.util.concurrent.ScheduledExecutorService;
  * executor for them. An exception of a task goes to its future, never to the timer's exception
  * handler; that of a task given to {@link #execute} is dropped, as the JDK's executor drops it.
  *
- * <p>Complexity: schedule and cancel cost the timer's schedule and cancel plus O(1) amortized
- * bookkeeping that allocates nothing beyond the task itself but now and then a larger array (the
- * tasks not yet finished are kept in striped arrays that double and halve, each task knowing its
- * slot); shutdown and shutdownNow O(tasks).
+ * <p>Complexity: schedule and cancel cost the timer's schedule and cancel plus O(1) bookkeeping
+ * that allocates nothing beyond the task itself (a striped list of the tasks not yet finished,
+ * linked through the tasks); shutdown and shutdownNow O(tasks).
  *
  * <p>Ordering: tasks start in the timer's order (deadline order on exact structures, tick order on
  * wheels); tasks handed to a pool may of course finish in any order.

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A stripe's slots against a list kept by hand: seeded adds and removes (oldest, newest, any) that
- * grow the stripe to thousands of tasks and drain it again, so that it doubles and halves many
- * times; after every step the count and the tasks a copy returns are those of the list.
+ * A stripe against a list kept by hand: seeded adds and removes (oldest, newest, any) that grow
+ * the stripe to thousands of tasks and drain it again; after every step the count, and after each
+ * round the tasks a copy returns, are those of the list.
  */
 class TaskStripeTest {
 
@@ -27,7 +27,7 @@ class TaskStripeTest {
     }
 
     @Test
-    void holdsExactlyTheTasksLinkedThroughGrowingAndShrinking() {
+    void holdsAndCountsExactlyTheTasksLinked() {
         long seed = Long.getLong("hourglass.seed", System.nanoTime());
         System.out.println("TaskStripeTest: seed " + seed + " (replay with -Dhourglass.seed=" + seed + ")");
         Random random = new Random(seed);
