@@ -20,18 +20,6 @@ import dev.hourglass.time.NanoClock;
  */
 final class TaskRunner {
 
-    /** Per class, looked up once: whether it overrides {@link TimerTask#cancelled}. */
-    private static final ClassValue<Boolean> OVERRIDES_CANCELLED = new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-            try {
-                return type.getMethod("cancelled", Timeout.class).getDeclaringClass() != TimerTask.class;
-            } catch (NoSuchMethodException e) {
-                throw new IllegalStateException("a TimerTask without cancelled(Timeout): " + type, e);
-            }
-        }
-    };
-
     private final NanoClock clock;
     private final Timer.ExceptionHandler exceptionHandler;
     private final Counters counters;
@@ -106,14 +94,6 @@ final class TaskRunner {
                 report(node, e);
             }
         }
-    }
-
-    /**
-     * Whether {@code task} hears of a cancel: a {@link TimerTask} whose class overrides {@link
-     * TimerTask#cancelled}; the default does nothing, so calling it would only read the task.
-     */
-    static boolean hearsCancel(Object task) {
-        return task instanceof TimerTask && OVERRIDES_CANCELLED.get(task.getClass());
     }
 
     void report(TimeoutNode node, Throwable error) {

@@ -76,7 +76,7 @@ class TimeoutNode extends TimerNode implements Timeout {
         return 0;
     }
 
-    /** Whether the task hears of its cancellation: see {@link TaskRunner#hearsCancel}. */
+    /** Whether the task hears of its cancellation: see {@link NotifyingTimeoutNode#hearsCancel}. */
     boolean notifiesCancel() {
         return false;
     }

@@ -113,7 +113,7 @@ public final class TimerDriver extends Handoff implements Timer {
         long deadline = clock.nanoTime() + delayNanos;
         int state = onDriverThread() ? TimeoutNode.PENDING : TimeoutNode.PENDING | TimeoutNode.QUEUED;
         // Decided now, while the task is in cache; the driver then never reads it on a cancel.
-        boolean notifies = TaskRunner.hearsCancel(task);
+        boolean notifies = NotifyingTimeoutNode.hearsCancel(task);
         TimeoutNode node;
         if (period != 0 || !linked) {
             node = new WideTimeoutNode(this, queue, task, deadline, state, period, notifies);

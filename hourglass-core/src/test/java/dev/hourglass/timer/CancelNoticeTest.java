@@ -37,13 +37,15 @@ class CancelNoticeTest {
         TimerTask lambda = timeout -> {};
         Runnable runnable = () -> {};
         ListeningTask byDefault = timeout -> {};
-        assertThat(TaskRunner.hearsCancel(lambda))
+        assertThat(NotifyingTimeoutNode.hearsCancel(lambda))
                 .as("a lambda keeps the empty default")
                 .isFalse();
-        assertThat(TaskRunner.hearsCancel(runnable)).as("a Runnable").isFalse();
-        assertThat(TaskRunner.hearsCancel(new Listening())).isTrue();
-        assertThat(TaskRunner.hearsCancel(new ListeningChild())).as("inherited").isTrue();
-        assertThat(TaskRunner.hearsCancel(byDefault))
+        assertThat(NotifyingTimeoutNode.hearsCancel(runnable)).as("a Runnable").isFalse();
+        assertThat(NotifyingTimeoutNode.hearsCancel(new Listening())).isTrue();
+        assertThat(NotifyingTimeoutNode.hearsCancel(new ListeningChild()))
+                .as("inherited")
+                .isTrue();
+        assertThat(NotifyingTimeoutNode.hearsCancel(byDefault))
                 .as("an interface's default")
                 .isTrue();
     }
