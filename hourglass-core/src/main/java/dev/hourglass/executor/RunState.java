@@ -20,11 +20,13 @@ import java.util.concurrent.atomic.LongAdder;
  * tells when a shut-down executor terminates. Also what every task needs: the timer, its clock and
  * where tasks run.
  *
- * <p>A task is counted from its admission until it will never run again; it is linked in a {@link
- * TaskStripe} while counted. Who takes a waiting task out (it runs, a cancel, shutdown,
- * shutdownNow) is decided by the task's own phase, so each task is finished exactly once. The count
- * is two monotonic counters, admitted and finished: the admission's draw is also the task's
- * sequence number, so a schedule costs one atomic add, on this executor's counter only.
+ * <p>A task is counted from its admission until it will never run again: it is linked in a {@link
+ * TaskStripe}, which counts it, while counted. Who takes a waiting task out (it runs, a cancel,
+ * shutdown, shutdownNow) is decided by the task's own phase, so each task is finished exactly once.
+ * The admission reads the state under the stripe's lock, and shutdown goes through each stripe
+ * under its lock after changing the state: a task is either refused or seen. So a schedule and its
+ * cancel cost one atomic add (the sequence number) and two uncontended locks, on this executor's
+ * state only.
  *
  * <p>Complexity: admit and finish O(1), allocating nothing; shutdown and shutdownNow O(tasks).
  *
@@ -52,10 +54,8 @@ final class RunState {
     private final boolean continuePeriodicAfterShutdown;
     private final Runnable onTermination;
     private final AtomicInteger state = new AtomicInteger(RUNNING);
-    /** Tasks admitted so far, refused ones included; each draw is a task's sequence number. */
-    private final AtomicLong admitted = new AtomicLong();
-    /** Tasks counted out so far; never above {@link #admitted}. */
-    private final AtomicLong finished = new AtomicLong();
+    /** Numbers this executor's tasks in the order they were made, refused ones included. */
+    private final AtomicLong sequences = new AtomicLong();
 
     private final TaskStripe[] stripes = newStripes();
     private final CountDownLatch terminated = new CountDownLatch(1);
@@ -89,45 +89,44 @@ final class RunState {
         return stripes;
     }
 
-    /**
-     * Counts a new task in, before it is made; then {@link #link} it.
-     *
-     * @param what the task or command, for the message of a refusal
-     * @return the task's sequence number, unique in this executor and rising in admission order
-     * @throws RejectedExecutionException once shutdown has begun
-     */
-    long admit(Object what) {
-        // Counted before the state is read: a shutdown that reads the count after changing the
-        // state then sees this task, or this call sees the shutdown.
-        long sequence = admitted.getAndIncrement();
-        if (state.get() != RUNNING) {
-            release();
-            rejected.increment();
-            throw new RejectedExecutionException("the executor is shut down; task refused: " + what);
-        }
-        return sequence;
+    /** The next task's sequence number, unique in this executor and rising in the order drawn. */
+    long nextSequence() {
+        return sequences.getAndIncrement();
     }
 
-    /** Links an admitted task for shutdown and shutdownNow to find, before it is put on the timer. */
-    void link(ScheduledTask<?> task) {
-        stripeOf(task).add(task);
+    /**
+     * Counts a new task in and links it for shutdown and shutdownNow to find, before it is put on
+     * the timer.
+     *
+     * @throws RejectedExecutionException once shutdown has begun
+     */
+    void admit(ScheduledTask<?> task) {
+        TaskStripe stripe = stripeOf(task);
+        synchronized (stripe) {
+            // Read under the lock that shutdown takes after changing the state: either this call
+            // sees the shutdown, or the shutdown sees this task.
+            if (state.get() == RUNNING) {
+                stripe.add(task);
+                return;
+            }
+        }
+        rejected.increment();
+        throw new RejectedExecutionException("the executor is shut down; task refused: " + task);
     }
 
     /** Counts a task out: it will never run again. Called exactly once per admitted task. */
     void finished(ScheduledTask<?> task) {
-        stripeOf(task).remove(task);
-        release();
+        TaskStripe stripe = stripeOf(task);
+        synchronized (stripe) {
+            stripe.remove(task);
+        }
+        if (state.get() != RUNNING) {
+            terminateIfIdle();
+        }
     }
 
     private TaskStripe stripeOf(ScheduledTask<?> task) {
         return stripes[(int) task.sequence() & (stripes.length - 1)];
-    }
-
-    private void release() {
-        finished.incrementAndGet();
-        if (state.get() != RUNNING) {
-            terminateIfIdle();
-        }
     }
 
     /** Counts a task the timer refused (closed or full). */
@@ -214,31 +213,37 @@ final class RunState {
     }
 
     /**
-     * The tasks linked now. A task admitted while running but linked after this copy is not among
-     * them: its submitter reads the state again once the task is on the timer, and applies the
-     * policy itself (as the JDK's executor does); a task admitted later is refused.
+     * The tasks linked now: every task counted, as one admitted after the state changed is
+     * refused. One not yet on the timer may be taken out all the same: its phase says so, and its
+     * arming then cancels the timeout it gets.
      */
     private List<ScheduledTask<?>> unfinished() {
-        List<ScheduledTask<?>> all = new ArrayList<>((int) Math.min(count(), 1 << 20));
+        List<ScheduledTask<?>> all = new ArrayList<>(Math.min(count(), 1 << 20));
         for (TaskStripe stripe : stripes) {
-            stripe.copyTo(all);
+            synchronized (stripe) {
+                stripe.copyTo(all);
+            }
         }
         return all;
     }
 
     /** Terminates if no task is counted; the caller read a state other than running before. */
     private void terminateIfIdle() {
-        // Finished read first: as it never passes admitted, equal reads mean none was counted at
-        // the second read, and no task admitted after that sees a running state.
-        long out = finished.get();
-        if (out == admitted.get()) {
+        // No stripe's count can rise any more (admissions are refused), so a sum of zero, though
+        // read stripe by stripe, means no task is left.
+        if (count() == 0) {
             terminate();
         }
     }
 
-    private long count() {
-        long out = finished.get();
-        return admitted.get() - out;
+    private int count() {
+        int sum = 0;
+        for (TaskStripe stripe : stripes) {
+            synchronized (stripe) {
+                sum += stripe.count();
+            }
+        }
+        return sum;
     }
 
     private void terminate() {

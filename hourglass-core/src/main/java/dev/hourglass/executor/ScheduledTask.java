@@ -34,10 +34,13 @@ class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<
     private static final int RUNNING = 1;
     private static final int DONE = 2;
     private static final VarHandle PHASE;
+    private static final VarHandle DEADLINE;
 
     static {
         try {
-            PHASE = MethodHandles.lookup().findVarHandle(ScheduledTask.class, "phase", int.class);
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            PHASE = lookup.findVarHandle(ScheduledTask.class, "phase", int.class);
+            DEADLINE = lookup.findVarHandle(ScheduledTask.class, "deadline", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -46,12 +49,18 @@ class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<
     private final RunState executor;
 
     /**
-     * From the executor's admission count: breaks ties between equal deadlines in {@link
+     * From the executor's sequence numbers: breaks ties between equal deadlines in {@link
      * #compareTo} (the earlier task first) and chooses the task's {@link TaskStripe}.
      */
     private final long sequence;
 
-    private volatile long deadline;
+    /**
+     * Written plainly when made (the task reaches other threads through the timer or the caller),
+     * then with release by a periodic run, read with acquire: a volatile write would cost every
+     * schedule a fence.
+     */
+    private long deadline;
+
     private volatile int phase;
     private volatile Timeout timeout;
     /** The thread running the task, interrupted by shutdownNow; guarded by this. */
@@ -85,7 +94,7 @@ class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<
 
     @Override
     public long getDelay(TimeUnit unit) {
-        return unit.convert(deadline - executor.clock.nanoTime(), NANOSECONDS);
+        return unit.convert(deadline() - executor.clock.nanoTime(), NANOSECONDS);
     }
 
     /**
@@ -100,7 +109,7 @@ class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<
         }
         if (other instanceof ScheduledTask && ((ScheduledTask<?>) other).executor.clock == executor.clock) {
             ScheduledTask<?> that = (ScheduledTask<?>) other;
-            long diff = deadline - that.deadline;
+            long diff = deadline() - that.deadline();
             if (diff != 0) {
                 return diff < 0 ? -1 : 1;
             }
@@ -108,6 +117,10 @@ class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<
             return bySequence != 0 ? bySequence : Long.compare(executor.id, that.executor.id);
         }
         return Long.signum(getDelay(NANOSECONDS) - other.getDelay(NANOSECONDS));
+    }
+
+    private long deadline() {
+        return (long) DEADLINE.getAcquire(this);
     }
 
     /**
@@ -205,7 +218,7 @@ class ScheduledTask<V> extends FutureTask<V> implements RunnableScheduledFuture<
         }
         if (again) {
             long period = period();
-            deadline = period > 0 ? deadline + period : executor.clock.nanoTime() - period;
+            DEADLINE.setRelease(this, period > 0 ? deadline + period : executor.clock.nanoTime() - period);
             phase = QUEUED; // from here a cancel, shutdown or shutdownNow may take it
             requeue();
         } else {

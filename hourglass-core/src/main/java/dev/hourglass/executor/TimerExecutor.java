@@ -145,22 +145,19 @@ final class TimerExecutor extends AbstractExecutorService implements TimerExecut
     }
 
     private <V> ScheduledTask<V> start(Callable<V> callable, long delayNanos, long period) {
-        long sequence = state.admit(callable);
+        long sequence = state.nextSequence();
         long deadline = state.clock.nanoTime() + delayNanos;
         ScheduledTask<V> task = period == 0
                 ? new ScheduledTask<>(state, callable, deadline, sequence)
                 : new PeriodicTask<>(state, callable, deadline, sequence, period);
-        state.link(task);
+        // Linked before it is armed: a shutdown from here on finds it and applies its policy.
+        state.admit(task);
         try {
             task.arm(delayNanos);
         } catch (RejectedExecutionException e) {
             task.abandon();
             state.rejected();
             throw e;
-        }
-        // A shutdown between the admission and the arming did not see the task: its policy now.
-        if (!state.mayRun(task)) {
-            task.drop();
         }
         return task;
     }

@@ -13,7 +13,7 @@ import dev.hourglass.time.NanoClock;
  * timeout), on the driver's thread or on an executor's, where a periodic timeout is handed back to
  * the driver afterwards; the periodic arithmetic (fixed rate from the deadline, fixed delay from
  * the end of the run, unless a reschedule during the run chose the next deadline); and the
- * cancellation notice of a {@link TimerTask}.
+ * cancellation notice of a {@link TimerTask}, sent only to one that overrides it.
  *
  * <p>Lateness on the driver's thread: reading the clock costs about as much as firing a timeout,
  * so the tasks of one turn share readings, in groups. A turn's first group is one task; a group
@@ -142,12 +142,11 @@ final class TaskRunner {
         }
     }
 
-    /** Tells a {@link TimerTask} that its timeout was cancelled. */
+    /** Tells a {@link TimerTask} that its timeout was cancelled, if it listens. */
     void notifyCancelled(TimeoutNode node) {
-        Object task = node.payload();
-        if (task instanceof TimerTask) {
+        if (node.notifiesCancel()) {
             try {
-                ((TimerTask) task).cancelled(node);
+                ((TimerTask) node.payload()).cancelled(node);
             } catch (Throwable e) {
                 report(node, e);
             }

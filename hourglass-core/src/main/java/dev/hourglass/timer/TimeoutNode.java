@@ -76,6 +76,11 @@ class TimeoutNode extends TimerNode implements Timeout {
         return 0;
     }
 
+    /** Whether the task hears of its cancellation: see {@link NotifyingTimeoutNode#hearsCancel}. */
+    boolean notifiesCancel() {
+        return false;
+    }
+
     // ---- the state word ----
 
     int state() {

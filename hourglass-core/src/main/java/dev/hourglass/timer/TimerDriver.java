@@ -113,9 +113,16 @@ public final class TimerDriver extends Handoff implements Timer {
         long deadline = clock.nanoTime() + delayNanos;
         boolean direct = onDriverThread();
         int state = direct ? TimeoutNode.PENDING : TimeoutNode.PENDING | TimeoutNode.QUEUED;
-        TimeoutNode node = period == 0 && linked
-                ? new TimeoutNode(this, queue, task, deadline, state)
-                : new WideTimeoutNode(this, queue, task, deadline, state, period);
+        // Decided now, while the task is in cache; the driver then never reads it on a cancel.
+        boolean notifies = NotifyingTimeoutNode.hearsCancel(task);
+        TimeoutNode node;
+        if (period != 0 || !linked) {
+            node = new WideTimeoutNode(this, queue, task, deadline, state, period, notifies);
+        } else if (notifies) {
+            node = new NotifyingTimeoutNode(this, queue, task, deadline, state);
+        } else {
+            node = new TimeoutNode(this, queue, task, deadline, state);
+        }
         counters.scheduled();
         if (direct && delayNanos <= 0) {
             // From a task of this turn: the clock has moved past the turn's time, so the engine

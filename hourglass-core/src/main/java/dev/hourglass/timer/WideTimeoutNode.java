@@ -16,16 +16,32 @@ final class WideTimeoutNode extends TimeoutNode {
     /** 0 for a one-shot; positive for a fixed rate; negative (minus the delay) for a fixed delay. */
     private final long period;
 
+    /** See {@link TimeoutNode#notifiesCancel}; in what the fields above leave of 64 bytes. */
+    private final boolean notifiesCancel;
+
     /** Driver-only: the wrapping entry, null until first filed. */
     TimerHandle<TimeoutNode> handle;
 
-    WideTimeoutNode(Handoff driver, TimerQueue<?> queue, Object task, long deadline, int state, long period) {
+    WideTimeoutNode(
+            Handoff driver,
+            TimerQueue<?> queue,
+            Object task,
+            long deadline,
+            int state,
+            long period,
+            boolean notifiesCancel) {
         super(driver, queue, task, deadline, state);
         this.period = period;
+        this.notifiesCancel = notifiesCancel;
     }
 
     @Override
     long period() {
         return period;
+    }
+
+    @Override
+    boolean notifiesCancel() {
+        return notifiesCancel;
     }
 }

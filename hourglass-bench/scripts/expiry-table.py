@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""Expiry cost from ExpiringMapExpiryBenchmark.expireAll's JMH JSON, per map and size.
+
+Per impl and size, each the mean of the per-iteration raw values (forks x iterations) with a 99.9 %
+Student-t interval: the CPU of the map's threads and of the waiting thread per expired entry
+(cpuNanosPerExpiry, ns) and the latest expiry notice after its deadline (maxLatenessMs). The raw data
+is read as jmhstats.py says.
+Usage: expiry-table.py expiry.json
+"""
+import json
+import sys
+
+from jmhstats import interval, raw
+
+
+def cell(values):
+    mean, half = interval(values)
+    return "%.1f ± %.1f" % (mean, half)
+
+
+def main(path):
+    print("| map | entries expiring over 1 s | CPU per expired entry, ns | latest notice after its deadline, ms |")
+    print("| --- | ---: | ---: | ---: |")
+    for r in json.load(open(path)):
+        if not r["benchmark"].endswith(".expireAll"):
+            continue
+        print("| %s | %s | %s | %s |" % (
+            r["params"]["impl"], r["params"]["size"], cell(raw(r, "cpuNanosPerExpiry")),
+            cell(raw(r, "maxLatenessMs"))))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
