@@ -18,12 +18,12 @@ package dev.hourglass.queue;
  *       deadline;
  *   <li>cancel: O(1); each tick that comes due: O(k) for its k timers if they are in order, else
  *       a stable sort without allocation ({@link DeadlineSort}: a merge sort, O(k log k), for a
- *       few; for many a radix sort of at most eight O(k) passes), then O(1) per delivered timer;
+ *       few; for many a radix sort of at most six O(k) passes), then O(1) per delivered timer;
  *   <li>next deadline, each move to the next tick holding timers: O(1) per occupied slot passed,
  *       O(slots) at most; no timer of a later round is looked at;
  *   <li>a long pause: O(slots) per tick that delivers something;
  *   <li>memory: a sentinel per slot, plus a bucket node and 20 bytes of array cells per tick
- *       holding timers, kept for reuse; the radix sort's two arrays of 256 references, made at the
+ *       holding timers, kept for reuse; the radix sort's two arrays of 2048 references, made at the
  *       first long sort.
  * </ul>
  *

@@ -76,6 +76,11 @@ final class Engine {
         now = target;
         filing.poll(now, fire);
         takeIn(batch);
+        if (!due.isEmpty()) {
+            // A task fired above may have scheduled a zero delay on this thread, due at a later
+            // reading than the turn's: read again, so that it runs now instead of being filed.
+            now = clock.nanoTime();
+        }
         runDue();
         runner.endTurn();
     }
@@ -136,7 +141,7 @@ final class Engine {
         due.add(node);
     }
 
-    /** Runs the timeouts that were due when the turn began; those they make due wait a turn. */
+    /** Runs the timeouts due so far this turn; those they make due wait for the next turn. */
     private void runDue() {
         for (int n = due.size(); n > 0; n--) {
             TimeoutNode node = due.poll();

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A task that schedules another with no delay gets it run at the driver's next turn, even though
+ * A task that schedules another with no delay gets it run in the same turn or the next, even though
  * the clock has moved on since the turn began and the next tick is far: the way a bounded pass
  * re-arms itself at once while more work is due (as the expiring map's passes do).
  */
@@ -57,6 +57,31 @@ class ZeroDelayFromATaskTest {
         assertThat(driver.nextDeadline() - clock.now)
                 .as("the next turn is due now")
                 .isLessThanOrEqualTo(0);
+        driver.turn();
+        assertThat(ran).containsExactly("first", "second");
+        driver.shutdown();
+    }
+
+    @ParameterizedTest
+    @EnumSource(TimerStructure.class)
+    void aZeroDelayFromATaskFiredByTheStructureRunsInTheSameTurn(TimerStructure structure) {
+        CreepingClock clock = new CreepingClock();
+        TimerDriver driver = Timers.builder()
+                .clock(clock)
+                .structure(structure)
+                .tick(Duration.ofMillis(1))
+                .buildDriver(() -> {});
+        driver.bind();
+        List<String> ran = new ArrayList<>();
+        driver.schedule(
+                () -> {
+                    ran.add("first");
+                    driver.schedule(() -> ran.add("second"), 0, NANOSECONDS);
+                },
+                5,
+                MILLISECONDS);
+        driver.turn();
+        clock.now += MILLISECONDS.toNanos(6);
         driver.turn();
         assertThat(ran).containsExactly("first", "second");
         driver.shutdown();
