@@ -73,6 +73,8 @@ class CancelNoticeTest {
         try (Timer timer = Timers.builder().clock(new ManualNanoClock(0)).startTimerThread()) {
             assertThat(timer.schedule(task, 1, HOURS).cancel()).isTrue();
             assertThat(timer.scheduleAtFixedRate(task, 1, 1, HOURS).cancel()).isTrue();
+            // A cancel wakes a sleeping timer thread only now and then; a timeout due now wakes it.
+            timer.schedule(() -> {}, 0, HOURS);
             assertThat(heard.await(10, TimeUnit.SECONDS)).as("both notices").isTrue();
         }
     }
