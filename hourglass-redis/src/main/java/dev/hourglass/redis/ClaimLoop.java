@@ -52,9 +52,6 @@ final class ClaimLoop {
     private final int maxAttempts;
     private final long fallbackMillis;
     private final int maxInFlight;
-    /** Due times are rounded up to the next millisecond: a timer this close may be due now. */
-    private static final long ROUNDING_MILLIS = 1;
-
     private final long lingerNanos;
     private final InFlight inFlight;
     private final OutcomeSender sender;
@@ -153,7 +150,7 @@ final class ClaimLoop {
     void hint(String queue, int shard, long delayMillis) {
         // a timer due later is claimed a linger after its time, with the timers due meanwhile; due
         // times are rounded up to the next millisecond, so 1 ms ahead may be a timer due now
-        long delay = delayMillis <= ROUNDING_MILLIS ? 0 : delayMillis + TimeUnit.NANOSECONDS.toMillis(lingerNanos);
+        long delay = delayMillis <= 1 ? 0 : delayMillis + TimeUnit.NANOSECONDS.toMillis(lingerNanos);
         if (!shards.learn(queue, shard, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay))) {
             return;
         }
@@ -479,11 +476,7 @@ final class ClaimLoop {
                             ? now
                             : delay < 0
                                     ? now + fallbackNanos
-                                    : now
-                                            + TimeUnit.MILLISECONDS.toNanos(delay)
-                                            // a timer due within the rounding (scheduled with no
-                                            // delay, claimed in its own millisecond) waits no linger
-                                            + (delay <= ROUNDING_MILLIS ? 0 : lingerNanos));
+                                    : now + TimeUnit.MILLISECONDS.toNanos(delay) + lingerNanos);
             for (Delivery d : r.deliveries()) {
                 if (d.recurring() != null && !d.recurring().runs()) {
                     inFlight.requeue(List.of(new InFlight.Outcome(d, true, 0))); // missed or failed: advance only
