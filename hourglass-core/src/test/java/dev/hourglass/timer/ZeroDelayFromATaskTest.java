@@ -34,24 +34,31 @@ class ZeroDelayFromATaskTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(TimerStructure.class)
-    void aZeroDelayFromATaskRunsAtTheNextTurn(TimerStructure structure) {
-        CreepingClock clock = new CreepingClock();
+    private final CreepingClock clock = new CreepingClock();
+    private final List<String> ran = new ArrayList<>();
+
+    /** A driver bound to this thread, with a task due in {@code delayMillis} that schedules another with no delay. */
+    private TimerDriver driverWithChainedTask(TimerStructure structure, long delayMillis) {
         TimerDriver driver = Timers.builder()
                 .clock(clock)
                 .structure(structure)
                 .tick(Duration.ofMillis(1))
                 .buildDriver(() -> {});
         driver.bind();
-        List<String> ran = new ArrayList<>();
         driver.schedule(
                 () -> {
                     ran.add("first");
                     driver.schedule(() -> ran.add("second"), 0, NANOSECONDS);
                 },
-                0,
+                delayMillis,
                 MILLISECONDS);
+        return driver;
+    }
+
+    @ParameterizedTest
+    @EnumSource(TimerStructure.class)
+    void aZeroDelayFromATaskRunsAtTheNextTurn(TimerStructure structure) {
+        TimerDriver driver = driverWithChainedTask(structure, 0);
         driver.turn();
         assertThat(ran).containsExactly("first");
         assertThat(driver.nextDeadline() - clock.now)
@@ -65,21 +72,7 @@ class ZeroDelayFromATaskTest {
     @ParameterizedTest
     @EnumSource(TimerStructure.class)
     void aZeroDelayFromATaskFiredByTheStructureRunsInTheSameTurn(TimerStructure structure) {
-        CreepingClock clock = new CreepingClock();
-        TimerDriver driver = Timers.builder()
-                .clock(clock)
-                .structure(structure)
-                .tick(Duration.ofMillis(1))
-                .buildDriver(() -> {});
-        driver.bind();
-        List<String> ran = new ArrayList<>();
-        driver.schedule(
-                () -> {
-                    ran.add("first");
-                    driver.schedule(() -> ran.add("second"), 0, NANOSECONDS);
-                },
-                5,
-                MILLISECONDS);
+        TimerDriver driver = driverWithChainedTask(structure, 5);
         driver.turn();
         clock.now += MILLISECONDS.toNanos(6);
         driver.turn();
