@@ -132,6 +132,15 @@ final class ClaimLoop {
         return added;
     }
 
+    /**
+     * The wake-up channel was (re)subscribed: messages published while it was away are lost, so
+     * every shard is claimed on as soon as the loop is free.
+     */
+    void resubscribed() {
+        shards.allDue(System.nanoTime());
+        request();
+    }
+
     /** Asks for a pass as soon as the loop is free. */
     void request() {
         synchronized (lock) {
@@ -151,7 +160,7 @@ final class ClaimLoop {
         // a timer due later is claimed a linger after its time, with the timers due meanwhile; due
         // times are rounded up to the next millisecond, so 1 ms ahead may be a timer due now
         long delay = delayMillis <= 1 ? 0 : delayMillis + TimeUnit.NANOSECONDS.toMillis(lingerNanos);
-        if (!shards.learn(queue, shard, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay))) {
+        if (!shards.learn(queue, shard, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay), delay == 0)) {
             return;
         }
         if (delay == 0) {
@@ -470,13 +479,15 @@ final class ClaimLoop {
             ClaimReply r = ClaimReply.read((List<?>) result, shard.keys(), maxAttempts);
             counters.dead(r.deadLettered());
             long delay = r.delayMillis();
+            long linger = delay <= 1 && shards.answersDueNowHint(shard) ? 0 : lingerNanos;
             shards.set(
                     shard,
                     r.full()
                             ? now
                             : delay < 0
                                     ? now + fallbackNanos
-                                    : now + TimeUnit.MILLISECONDS.toNanos(delay) + lingerNanos);
+                                    // a lost wake-up message delays a timer by the fallback at most
+                                    : now + Math.min(TimeUnit.MILLISECONDS.toNanos(delay) + linger, fallbackNanos));
             for (Delivery d : r.deliveries()) {
                 if (d.recurring() != null && !d.recurring().runs()) {
                     inFlight.requeue(List.of(new InFlight.Outcome(d, true, 0))); // missed or failed: advance only

@@ -23,6 +23,8 @@ final class DueShards {
         private long dueNanos; // guarded by the DueShards
         private boolean hinted; // guarded by the DueShards: a hint came after the last claim was sent
         private long hintNanos; // guarded by the DueShards; the earliest such hint
+        private boolean dueNowHinted; // guarded by the DueShards: such a hint was of a timer due at once
+        private boolean claimingDueNow; // guarded by the DueShards: the claim under way answers one
 
         private Shard(ShardKeys keys, TimerHandler handler, long dueNanos) {
             this.keys = keys;
@@ -75,28 +77,48 @@ final class DueShards {
      * @param queue the queue
      * @param shard the shard's index; out of range (a node with another layout) means all shards
      * @param dueNanos when
+     * @param dueNow whether a timer was due at once when the hint was sent (see {@link
+     *     #answersDueNowHint})
      * @return whether the queue is handled here
      */
-    synchronized boolean learn(String queue, int shard, long dueNanos) {
+    synchronized boolean learn(String queue, int shard, long dueNanos, boolean dueNow) {
         Shard[] shards = byQueue.get(queue);
         if (shards == null) {
             return false;
         }
         if (shard >= 0 && shard < shards.length) {
-            earlier(shards[shard], dueNanos);
+            earlier(shards[shard], dueNanos, dueNow);
         } else {
             for (Shard s : shards) {
-                earlier(s, dueNanos);
+                earlier(s, dueNanos, dueNow);
             }
         }
         return true;
     }
 
+    /** Learns that every shard may have work now (wake-up messages were lost). */
+    synchronized void allDue(long nowNanos) {
+        for (Shard s : all) {
+            earlier(s, nowNanos, false);
+        }
+    }
+
     /** Notes that claims on these shards are being sent: earlier hints are covered by their replies. */
     synchronized void sending(List<Shard> shards) {
         for (Shard s : shards) {
+            s.claimingDueNow = s.hinted && s.dueNowHinted;
             s.hinted = false;
+            s.dueNowHinted = false;
         }
+    }
+
+    /**
+     * Whether the claim under way on a shard answers a hint of a timer due at once: if it found
+     * nothing due yet, the timer's due time was rounded up to the next millisecond, and it is claimed
+     * then, without the linger.
+     */
+    synchronized boolean answersDueNowHint(Shard shard) {
+        return shard.claimingDueNow;
     }
 
     /**
@@ -144,10 +166,11 @@ final class DueShards {
         return next;
     }
 
-    private static void earlier(Shard s, long dueNanos) {
+    private static void earlier(Shard s, long dueNanos, boolean dueNow) {
         if (dueNanos - s.dueNanos < 0) {
             s.dueNanos = dueNanos;
         }
+        s.dueNowHinted |= dueNow;
         if (!s.hinted || dueNanos - s.hintNanos < 0) {
             s.hinted = true;
             s.hintNanos = dueNanos;

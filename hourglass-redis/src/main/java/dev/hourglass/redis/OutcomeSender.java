@@ -169,7 +169,10 @@ final class OutcomeSender {
             // Due again after the backoff: the shard's known time may be far later (the failed
             // delivery's own lease expiry, as its claim reported), so learn the earlier one.
             shards.learn(
-                    d.queue(), d.shard().shard(), System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(o.backoffMillis()));
+                    d.queue(),
+                    d.shard().shard(),
+                    System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(o.backoffMillis()),
+                    false);
         }
     }
 

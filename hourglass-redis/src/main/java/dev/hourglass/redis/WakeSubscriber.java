@@ -13,9 +13,10 @@ import redis.clients.jedis.JedisClientConfig;
  * <shard>"} when its timer becomes the earliest of its shard, and tells the {@link ClaimLoop}, so a
  * node sleeping towards a later timer wakes up for one another node just scheduled. Runs on its own
  * thread with its own connection (a subscribed connection can do nothing else), reconnects with a
- * backoff after a failure and asks for a pass on every (re)subscription, because messages published
- * while it was away are lost; the fallback poll bounds the damage of any other lost message. In a
- * Redis Cluster it listens on one node and moves to the next known node after a failure.
+ * backoff after a failure and has every shard claimed on after each (re)subscription, because
+ * messages published while it was away are lost; the fallback poll bounds the damage of any other
+ * lost message. In a Redis Cluster it listens on one node and moves to the next known node after a
+ * failure.
  *
  * <p>Complexity: O(1) per message. Ordering: messages are handled in the order Redis sends them.
  * Thread-safety: {@link #start} and {@link #close} may be called from any thread.
@@ -32,7 +33,7 @@ final class WakeSubscriber {
     private final BinaryJedisPubSub pubSub = new BinaryJedisPubSub() {
         @Override
         public void onSubscribe(byte[] channel, int subscribedChannels) {
-            loop.request();
+            loop.resubscribed();
         }
 
         @Override
