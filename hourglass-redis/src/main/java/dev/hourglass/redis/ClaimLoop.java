@@ -16,11 +16,12 @@ import java.util.function.IntToLongFunction;
  * leases of the deliveries still running (the heartbeat, every third of the lease) and claims due
  * timers from each shard whose time has come (one claim script per shard, up to the batch and the
  * free slots), hands them to {@link InFlight} and arms a local {@link Timer} timeout at the earliest
- * due time or lease expiry plus the claim linger, or heartbeat, capped by the fallback poll period.
+ * due time or lease expiry plus the claim linger, or heartbeat, capped by the fallback poll period
+ * (a shard's own time, too, so that a lost wake-up message delays a timer by that period at most).
  * A pass also runs when a handler is registered, when the {@link WakeSubscriber} hears of an earlier
- * timer, and when a delivery ends while a shard is due and half the in-flight slots are free; the
- * outcome of any other delivery that ends is sent within {@value #OUTCOME_DELAY_MILLIS} ms. Passes
- * requested while one runs coalesce into one.
+ * timer or (re)subscribes (then on every shard), and when a delivery ends while a shard is due and
+ * half the in-flight slots are free; the outcome of any other delivery that ends is sent within
+ * {@value #OUTCOME_DELAY_MILLIS} ms. Passes requested while one runs coalesce into one.
  *
  * <p>Claims never wait for a full handler pool: a pass claims at most the free slots, and a pass
  * still runs (heartbeats, next due times) when there are none, so expired leases of other nodes are
@@ -34,8 +35,9 @@ import java.util.function.IntToLongFunction;
  *
  * <p>Complexity: per pass O(due shards + heartbeats + shards with outcomes) scripts plus O(log n)
  * per timer claimed or acknowledged. Ordering: within a shard timers are claimed in due order; deliveries then run
- * concurrently. Thread-safety: {@link #request}, {@link #hint}, {@link #register} and {@link #close}
- * may be called from any thread; passes run on the loop's own thread only.
+ * concurrently. Thread-safety: {@link #request}, {@link #hint}, {@link #resubscribed}, {@link
+ * #register} and {@link #close} may be called from any thread; passes run on the loop's own thread
+ * only.
  */
 final class ClaimLoop {
     private static final System.Logger LOG = System.getLogger("dev.hourglass.redis");
@@ -51,6 +53,7 @@ final class ClaimLoop {
     private final long heartbeatNanos;
     private final int maxAttempts;
     private final long fallbackMillis;
+    private final AtomicLong subscriptions = new AtomicLong();
     private final int maxInFlight;
     private final long lingerNanos;
     private final InFlight inFlight;
@@ -138,7 +141,18 @@ final class ClaimLoop {
      */
     void resubscribed() {
         shards.allDue(System.nanoTime());
+        subscriptions.incrementAndGet();
         request();
+    }
+
+    /** Returns how many times the wake-up channel was (re)subscribed (for tests). */
+    long subscriptions() {
+        return subscriptions.get();
+    }
+
+    /** Returns how long until a shard is claimed on, ns, zero or less if now (for tests). */
+    long untilClaim(String queue, int shard) {
+        return shards.time(queue, shard) - System.nanoTime();
     }
 
     /** Asks for a pass as soon as the loop is free. */
@@ -157,9 +171,13 @@ final class ClaimLoop {
      * @param delayMillis the time until it is due, by Redis's clock
      */
     void hint(String queue, int shard, long delayMillis) {
-        // a timer due later is claimed a linger after its time, with the timers due meanwhile; due
-        // times are rounded up to the next millisecond, so 1 ms ahead may be a timer due now
-        long delay = delayMillis <= 1 ? 0 : delayMillis + TimeUnit.NANOSECONDS.toMillis(lingerNanos);
+        // a timer due later is claimed a linger after its time, with the timers due meanwhile, and
+        // within the fallback period at most (as a claim's reply); due times are rounded up to the
+        // next millisecond, so 1 ms ahead may be a timer due now
+        long delay = delayMillis <= 1
+                ? 0
+                : TimeUnit.NANOSECONDS.toMillis(
+                        untilNextClaim(delayMillis, lingerNanos, TimeUnit.MILLISECONDS.toNanos(fallbackMillis)));
         if (!shards.learn(queue, shard, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay), delay == 0)) {
             return;
         }
@@ -258,7 +276,7 @@ final class ClaimLoop {
         }
         try {
             sender.flush();
-            release(false); // deliveries still running: due again at once for the other nodes
+            release(false); // deliveries still running: due again at once, for the other nodes' next claims
         } catch (RuntimeException e) {
             LOG.log(
                     Level.WARNING,
@@ -479,15 +497,9 @@ final class ClaimLoop {
             ClaimReply r = ClaimReply.read((List<?>) result, shard.keys(), maxAttempts);
             counters.dead(r.deadLettered());
             long delay = r.delayMillis();
-            long linger = delay <= 1 && shards.answersDueNowHint(shard) ? 0 : lingerNanos;
+            boolean dueNowMissed = delay <= 1 && r.deliveries().isEmpty() && shards.answersDueNowHint(shard);
             shards.set(
-                    shard,
-                    r.full()
-                            ? now
-                            : delay < 0
-                                    ? now + fallbackNanos
-                                    // a lost wake-up message delays a timer by the fallback at most
-                                    : now + Math.min(TimeUnit.MILLISECONDS.toNanos(delay) + linger, fallbackNanos));
+                    shard, r.full() ? now : now + untilNextClaim(delay, dueNowMissed ? 0 : lingerNanos, fallbackNanos));
             for (Delivery d : r.deliveries()) {
                 if (d.recurring() != null && !d.recurring().runs()) {
                     inFlight.requeue(List.of(new InFlight.Outcome(d, true, 0))); // missed or failed: advance only
@@ -510,6 +522,23 @@ final class ClaimLoop {
         long untilBeat = nextBeat == Long.MAX_VALUE ? Long.MAX_VALUE : nextBeat - after;
         long next = Math.min(shards.next(after, fallbackNanos) - after, untilBeat);
         return Math.max(1, TimeUnit.NANOSECONDS.toMillis(next + 999_999));
+    }
+
+    /**
+     * How long after a claim's reply a shard is claimed on again: the delay to its next due time or
+     * lease expiry plus the linger, never more than the fallback period (which bounds what a lost
+     * wake-up message costs), which is also the wait when the shard has nothing.
+     *
+     * @param delayMillis the reply's delay, -1 if nothing, else up to a timer's farthest due time
+     * @param lingerNanos the linger to add
+     * @param fallbackNanos the fallback poll period
+     * @return the wait, ns
+     */
+    static long untilNextClaim(long delayMillis, long lingerNanos, long fallbackNanos) {
+        if (delayMillis < 0 || delayMillis >= TimeUnit.NANOSECONDS.toMillis(fallbackNanos)) {
+            return fallbackNanos; // also keeps a due time centuries away from overflowing below
+        }
+        return Math.min(TimeUnit.MILLISECONDS.toNanos(delayMillis) + lingerNanos, fallbackNanos);
     }
 
     private static byte[] number(long n) {

@@ -9,8 +9,8 @@ import java.util.Map;
  * What a node knows of when each shard it handles next has work: the earliest due time or lease
  * expiry its last claim reported, or a wake-up message announced, as a local {@link
  * System#nanoTime()} instant. A pass claims only the shards whose time has come, so a finished
- * delivery or a busy neighbour shard costs no claim scripts on idle shards. A shard with nothing is
- * looked at again after the fallback period, which bounds the cost of a lost wake-up message.
+ * delivery or a busy neighbour shard costs no claim scripts on idle shards. No shard's time is more
+ * than the fallback period after its last claim, which bounds the cost of a lost wake-up message.
  *
  * <p>Complexity: O(shards) per pass, O(1) per wake-up message. Ordering: not applicable.
  * Thread-safety: every method may be called from any thread (one lock).
@@ -66,6 +66,11 @@ final class DueShards {
         return true;
     }
 
+    /** Returns when a handled queue's shard has work, as its {@link System#nanoTime()} instant. */
+    synchronized long time(String queue, int shard) {
+        return byQueue.get(queue)[shard].dueNanos;
+    }
+
     /** Returns whether the queue has a handler here. */
     synchronized boolean handles(String queue) {
         return byQueue.containsKey(queue);
@@ -106,7 +111,7 @@ final class DueShards {
     /** Notes that claims on these shards are being sent: earlier hints are covered by their replies. */
     synchronized void sending(List<Shard> shards) {
         for (Shard s : shards) {
-            s.claimingDueNow = s.hinted && s.dueNowHinted;
+            s.claimingDueNow = s.dueNowHinted;
             s.hinted = false;
             s.dueNowHinted = false;
         }

@@ -68,9 +68,10 @@ import redis.clients.jedis.exceptions.JedisException;
  *
  * <p><b>Wake-ups.</b> A node sleeps on a local Hourglass {@link Timer} until the earliest due time
  * or lease expiry it knows of, learns of earlier timers scheduled by other nodes through Redis
- * pub/sub, and looks at each shard at least once per fallback poll period in case a message was
- * lost. A pass claims only the shards whose earliest time has come. An idle node makes one pipelined
- * round trip per fallback period.
+ * pub/sub, and, in case a message was lost, looks at each shard again at most a fallback poll
+ * period after its last claim on it (while it has free handler slots and Redis answers) and at
+ * every (re)subscription to the channel. A pass claims only the shards whose earliest time has come.
+ * An idle node makes one pipelined round trip per fallback period.
  *
  * <p><b>Redis down.</b> {@link #schedule}, {@link #cancel} and the other calls throw {@link
  * RedisTimersException}: the change was not acknowledged, and since every call is idempotent the
@@ -506,7 +507,8 @@ public final class RedisTimers implements AutoCloseable {
      * Stops the node gracefully: it claims nothing more, waits up to {@code drain} for running
      * deliveries to end (they may still use the node meanwhile, and their leases are still extended)
      * and sends their outcomes; the timers of deliveries still running then are released, due again
-     * at once for the other nodes without counting the attempt, and their handlers are interrupted
+     * at once (for the other nodes' next claims, within their fallback poll) without counting the
+     * attempt, and their handlers are interrupted
      * (with the node's own pool). Then it closes its connections, and its own timer and handler pool
      * if it made them. Timers stay in Redis for the other nodes. A second call does nothing.
      *
@@ -545,6 +547,16 @@ public final class RedisTimers implements AutoCloseable {
     /** Returns how many claim passes have completed (for tests). */
     long passes() {
         return loop.passes();
+    }
+
+    /** Returns how many times the wake-up channel was (re)subscribed (for tests). */
+    long subscriptions() {
+        return loop.subscriptions();
+    }
+
+    /** Returns how long until the node claims on a shard of a queue it handles, ns (for tests). */
+    long untilClaim(String queue, int shard) {
+        return loop.untilClaim(queue, shard);
     }
 
     static byte[] channel(String namespace) {

@@ -258,8 +258,8 @@ public final class RedisTimersBuilder {
      * Sets how long past a timer's due time a node waits before it claims it, so that the timers
      * due meanwhile come in the same claim: at a steady rate, fewer claim scripts per timer for up
      * to that much more lateness. Timers due when they are scheduled, retries after their backoff
-     * and a shard with more due than one claim took are claimed without it. Zero claims at the due
-     * time.
+     * and a shard with more due than one claim took are claimed without it; a node never waits
+     * longer than its fallback poll after a claim on a shard. Zero claims at the due time.
      *
      * @param claimLinger zero to one second
      * @return this builder

@@ -17,12 +17,18 @@ import redis.clients.jedis.Jedis;
  * timers.
  */
 class ClaimCostTest {
+    /**
+     * At 62.5 timers/s per shard a shard's timers are ~16 ms apart, more than the 5 ms linger and the
+     * 10 ms outcome window: most timers come with a claim and an ack of their own, so about 2
+     * scripts per timer is the design's own cost here (1.4–1.97 in runs); the bound catches
+     * amplification (16.2 claim scripts alone before), not the last few tenths.
+     */
     @Test
-    void claimAndAckScriptsPerFiredTimerStayBelowTwoAtASteadyRateOverEightShards() throws InterruptedException {
+    void claimAndAckScriptsPerFiredTimerStayBelowTwoAndAHalfAtASteadyRateOverEightShards() throws InterruptedException {
         double perTimer = claimAndAckScriptsPerTimer(8, 500, 1_000);
         assertThat(perTimer)
                 .as("claim, ack and heartbeat scripts per fired timer")
-                .isLessThan(2.0);
+                .isLessThan(2.5);
     }
 
     /** One ack script per timer alone was 1.0; claims and acks of several timers each bring it below. */

@@ -27,6 +27,7 @@ class ClaimLingerTest {
                         .queues("q")
                         .durability(Durability.memory())
                         .claimLinger(Duration.ofSeconds(1))
+                        .fallbackPoll(Duration.ofSeconds(5)) // the linger, not the poll, claims "later"
                         .build()) {
             Map<String, Long> firedAt = new ConcurrentHashMap<>();
             CountDownLatch both = new CountDownLatch(2);

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -252,16 +253,16 @@ class HandlersTest {
      */
     private static List<?> claimOne(Jedis jedis, ShardKeys shard, String owner, long leaseMillis)
             throws InterruptedException {
-        List<List<?>> reply = new ArrayList<>(List.of(List.of()));
+        AtomicReference<List<?>> reply = new AtomicReference<>();
         assertThat(Recorder.eventually(
                         () -> {
-                            reply.set(0, claim(jedis, shard, owner, leaseMillis));
-                            return reply.get(0).size() > Script.CLAIM_HEADER;
+                            reply.set(claim(jedis, shard, owner, leaseMillis));
+                            return reply.get().size() > Script.CLAIM_HEADER;
                         },
                         AWAIT))
                 .as("claimed by %s", owner)
                 .isTrue();
-        return reply.get(0);
+        return reply.get();
     }
 
     private static List<?> claim(Jedis jedis, ShardKeys shard, String owner, long leaseMillis) {

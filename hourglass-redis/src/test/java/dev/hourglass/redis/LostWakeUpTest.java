@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,21 +37,27 @@ class LostWakeUpTest {
 
     @Test
     void aTimerWhoseWakeUpMessageIsLostWaitsAtMostTheFallbackPoll() throws InterruptedException {
-        try (RedisTimers node = node("fallback", Duration.ofMillis(300)); Jedis admin = server.client()) {
-            Recorder recorder = sleepingTowardsAFarTimer(node, admin, "fallback");
+        try (RedisTimers node = node("fallback", Duration.ofMillis(300));
+                Jedis admin = server.client()) {
+            Recorder recorder = sleepingTowardsAFarTimer(node);
             scheduleDueNowUnheard(admin, "fallback");
-            assertThat(recorder.awaitIds(1, AWAIT)).as("claimed by the fallback poll").isTrue();
+            assertThat(recorder.awaitIds(1, AWAIT))
+                    .as("claimed by the fallback poll")
+                    .isTrue();
             assertThat(recorder.byId().keySet()).containsExactly("lost");
         }
     }
 
     @Test
     void aResubscriptionClaimsOnEveryShard() throws InterruptedException {
-        try (RedisTimers node = node("resubscribe", Duration.ofDays(1)); Jedis admin = server.client()) {
-            Recorder recorder = sleepingTowardsAFarTimer(node, admin, "resubscribe");
+        try (RedisTimers node = node("resubscribe", Duration.ofDays(1));
+                Jedis admin = server.client()) {
+            Recorder recorder = sleepingTowardsAFarTimer(node);
             scheduleDueNowUnheard(admin, "resubscribe");
             admin.clientKill(ClientKillParams.clientKillParams().type(ClientType.PUBSUB));
-            assertThat(recorder.awaitIds(1, AWAIT)).as("claimed after the resubscription").isTrue();
+            assertThat(recorder.awaitIds(1, AWAIT))
+                    .as("claimed after the resubscription")
+                    .isTrue();
             assertThat(recorder.byId().keySet()).containsExactly("lost");
         }
     }
@@ -66,19 +73,17 @@ class LostWakeUpTest {
     }
 
     /**
-     * Waits until the node is subscribed (its first subscription, too, has every shard claimed on),
-     * then schedules a timer an hour away, registers a handler and waits for a claim pass since.
+     * Schedules a timer an hour away, registers a handler and waits until the node has subscribed
+     * (which has every shard claimed on) and its last claim set the shard's time well ahead.
      */
-    private static Recorder sleepingTowardsAFarTimer(RedisTimers node, Jedis admin, String namespace)
-            throws InterruptedException {
-        String channel = new String(RedisTimers.channel(namespace), UTF_8);
-        assertThat(Recorder.eventually(() -> admin.pubsubNumSub(channel).get(channel) >= 1, AWAIT))
-                .isTrue();
+    private static Recorder sleepingTowardsAFarTimer(RedisTimers node) throws InterruptedException {
         node.schedule("q", "far", Duration.ofHours(1), bytes("f"));
-        long passes = node.passes();
         Recorder recorder = new Recorder();
         node.register("q", recorder);
-        assertThat(Recorder.eventually(() -> node.passes() > passes, AWAIT)).isTrue();
+        assertThat(Recorder.eventually(
+                        () -> node.subscriptions() >= 1 && node.untilClaim("q", 0) > TimeUnit.MILLISECONDS.toNanos(100),
+                        AWAIT))
+                .isTrue();
         return recorder;
     }
 
