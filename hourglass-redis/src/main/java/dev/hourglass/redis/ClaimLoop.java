@@ -53,6 +53,7 @@ final class ClaimLoop {
     private final long heartbeatNanos;
     private final int maxAttempts;
     private final long fallbackMillis;
+    private final byte[] channel;
     private final AtomicLong subscriptions = new AtomicLong();
     private final int maxInFlight;
     private final long lingerNanos;
@@ -79,12 +80,20 @@ final class ClaimLoop {
      * @param timer arms the wake-ups and the handler timeouts
      * @param handlers how deliveries run
      * @param nodeId the owner written on claimed timers
+     * @param channel the wake-up channel, told of released timers
      * @param settings batch, lease, attempts, fallback poll and in-flight limits
      */
-    ClaimLoop(Servers servers, Timer timer, HandlerSettings handlers, String nodeId, LoopSettings settings) {
+    ClaimLoop(
+            Servers servers,
+            Timer timer,
+            HandlerSettings handlers,
+            String nodeId,
+            byte[] channel,
+            LoopSettings settings) {
         this.servers = servers;
         this.timer = timer;
         this.nodeId = nodeId;
+        this.channel = channel;
         this.batchSize = settings.batchSize();
         this.leaseMillis = settings.leaseMillis();
         this.heartbeatNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, leaseMillis / 3));
@@ -276,7 +285,7 @@ final class ClaimLoop {
         }
         try {
             sender.flush();
-            release(false); // deliveries still running: due again at once, for the other nodes' next claims
+            release(false); // deliveries still running: due again at once, and the other nodes are told
         } catch (RuntimeException e) {
             LOG.log(
                     Level.WARNING,
@@ -397,6 +406,8 @@ final class ClaimLoop {
             ShardKeys s = shard.keys();
             List<byte[]> args = new ArrayList<>();
             args.add(ShardKeys.bytes(nodeId));
+            args.add(channel);
+            args.add(s.wakeTopic());
             running.stream()
                     .map(InFlight.Running::delivery)
                     .filter(d -> d.shard() == s)

@@ -507,7 +507,7 @@ public final class RedisTimers implements AutoCloseable {
      * Stops the node gracefully: it claims nothing more, waits up to {@code drain} for running
      * deliveries to end (they may still use the node meanwhile, and their leases are still extended)
      * and sends their outcomes; the timers of deliveries still running then are released, due again
-     * at once (for the other nodes' next claims, within their fallback poll) without counting the
+     * at once for the other nodes (they are told through the wake-up channel) without counting the
      * attempt, and their handlers are interrupted
      * (with the node's own pool). Then it closes its connections, and its own timer and handler pool
      * if it made them. Timers stay in Redis for the other nodes. A second call does nothing.

@@ -422,11 +422,13 @@ public final class RedisTimersBuilder {
             long b = initial << doublings;
             return b < 0 || (doublings > 0 && b >> doublings != initial) ? max : Math.min(b, max);
         };
+        byte[] channel = RedisTimers.channel(namespace);
         ClaimLoop loop = new ClaimLoop(
                 servers,
                 wakeTimer,
                 new ClaimLoop.HandlerSettings(executor, threads, handlerTimeout.toMillis(), backoffMillis),
                 nodeId,
+                channel,
                 new ClaimLoop.LoopSettings(
                         batchSize,
                         lease.toMillis(),
@@ -434,8 +436,7 @@ public final class RedisTimersBuilder {
                         fallbackPoll.toMillis(),
                         maxInFlight > 0 ? maxInFlight : DEFAULT_MAX_IN_FLIGHT,
                         claimLinger.toMillis()));
-        WakeSubscriber subscriber =
-                new WakeSubscriber(servers, config, RedisTimers.channel(namespace), loop, fallbackPoll.toMillis());
+        WakeSubscriber subscriber = new WakeSubscriber(servers, config, channel, loop, fallbackPoll.toMillis());
         Map<String, ShardKeys[]> layout = new LinkedHashMap<>();
         for (String q : queues.keySet()) {
             layout.put(q, ShardKeys.of(namespace, q, shards));

@@ -336,15 +336,17 @@ enum Script {
             """),
 
     /**
-     * ARGV: owner, then the tokens the owner still holds. Makes due again, without counting the
-     * attempt, every timer leased to the owner under a token it does not hold: claims whose reply the
-     * owner never got (a Redis stall past the socket timeout). Returns how many.
+     * ARGV: owner, channel, "queue shard", then the tokens the owner still holds. Makes due again,
+     * without counting the attempt, every timer leased to the owner under a token it does not hold:
+     * claims whose reply the owner never got (a Redis stall past the socket timeout), or, at close,
+     * deliveries still running. Publishes "0 queue shard" when it released any, so that the other
+     * nodes claim them now rather than at their next poll. Returns how many.
      */
     RELEASE(
             "#!lua flags=allow-oom",
             """
             local keep = {}
-            for i = 2, #ARGV do keep[ARGV[i]] = true end
+            for i = 4, #ARGV do keep[ARGV[i]] = true end
             local n = 0
             for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
               local m = meta(id)
@@ -355,6 +357,7 @@ enum Script {
                 n = n + 1
               end
             end
+            if n > 0 then redis.call('PUBLISH', ARGV[2], '0 ' .. ARGV[3]) end
             return n
             """),
 

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
@@ -145,6 +146,38 @@ class HandlersTest {
                 .as("fired by the other node long before the 30 s lease ends")
                 .isTrue();
         assertThat(Duration.ofNanos(System.nanoTime() - closing)).isLessThan(Duration.ofSeconds(10));
+        assertThat(recorder.of("moving")).extracting(Recorder.Seen::attempt).containsExactly(1);
+    }
+
+    /**
+     * The release at close is announced on the wake-up channel: a node already running, whose last
+     * claim saw the timer leased for 30 s and whose fallback poll is a day, claims it at once.
+     */
+    @Test
+    void aReleaseAtCloseWakesTheNodesAlreadyRunning() throws InterruptedException {
+        RedisTimersBuilder b = builder().leaseDuration(Duration.ofSeconds(30));
+        RedisTimers leaving = b.nodeId("leaving").build();
+        CountDownLatch started = new CountDownLatch(1);
+        leaving.register("q", d -> {
+            started.countDown();
+            Recorder.awaitUninterruptibly(release);
+        });
+        leaving.schedule("q", "moving", Duration.ZERO, bytes("m"));
+        assertThat(started.await(AWAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+        Recorder recorder = new Recorder();
+        RedisTimers staying = start(b.nodeId("staying").fallbackPoll(Duration.ofDays(1)));
+        staying.register("q", recorder);
+        int shard = ShardKeys.shardOf("moving", 2);
+        assertThat(Recorder.eventually(
+                        () -> staying.subscriptions() >= 1
+                                && staying.untilClaim("q", shard) > TimeUnit.SECONDS.toNanos(5),
+                        AWAIT))
+                .as("the staying node sleeps towards the end of the lease")
+                .isTrue();
+        leaving.close(Duration.ofMillis(200));
+        assertThat(recorder.awaitIds(1, Duration.ofSeconds(10)))
+                .as("claimed long before the 30 s lease ends")
+                .isTrue();
         assertThat(recorder.of("moving")).extracting(Recorder.Seen::attempt).containsExactly(1);
     }
 
