@@ -42,6 +42,9 @@ import java.util.function.IntToLongFunction;
 final class ClaimLoop {
     private static final System.Logger LOG = System.getLogger("dev.hourglass.redis");
 
+    /** The channel argument of a release that announces nothing. */
+    private static final byte[] NO_ANNOUNCEMENT = new byte[0];
+
     /** How long the outcome of a delivery may wait to be sent with others, in ms. */
     static final long OUTCOME_DELAY_MILLIS = 10;
 
@@ -396,7 +399,9 @@ final class ClaimLoop {
      * After a failed pass: makes due again the timers leased to this node that it does not hold (a
      * claim that ran in Redis but whose reply was lost). Deliveries running and outcomes not yet sent
      * are held; the running ones are read first, as a delivery queues its outcome before it leaves.
-     * At close, deliveries still running are released too.
+     * At close, deliveries still running are released too, and announced on the wake-up channel so
+     * that the other nodes claim them at once; after a failure they are not (every node would then
+     * claim at once, past its backoff, while Redis is struggling) and this node claims them next.
      */
     private void release(boolean keepRunning) {
         List<InFlight.Running> running = keepRunning ? inFlight.running() : List.of();
@@ -406,7 +411,7 @@ final class ClaimLoop {
             ShardKeys s = shard.keys();
             List<byte[]> args = new ArrayList<>();
             args.add(ShardKeys.bytes(nodeId));
-            args.add(channel);
+            args.add(keepRunning ? NO_ANNOUNCEMENT : channel);
             args.add(s.wakeTopic());
             running.stream()
                     .map(InFlight.Running::delivery)
@@ -424,7 +429,12 @@ final class ClaimLoop {
         }
         if (released > 0) {
             long n = released;
-            LOG.log(Level.INFO, () -> "node " + nodeId + ": released " + n + " claims whose replies were lost");
+            LOG.log(
+                    Level.INFO,
+                    () -> "node " + nodeId + ": released " + n
+                            + (keepRunning
+                                    ? " claims whose replies were lost"
+                                    : " timers of deliveries still running"));
         }
     }
 

@@ -336,11 +336,12 @@ enum Script {
             """),
 
     /**
-     * ARGV: owner, channel, "queue shard", then the tokens the owner still holds. Makes due again,
-     * without counting the attempt, every timer leased to the owner under a token it does not hold:
-     * claims whose reply the owner never got (a Redis stall past the socket timeout), or, at close,
-     * deliveries still running. Publishes "0 queue shard" when it released any, so that the other
-     * nodes claim them now rather than at their next poll. Returns how many.
+     * ARGV: owner, channel (empty: announce nothing), "queue shard", then the tokens the owner still
+     * holds. Makes due again, without counting the attempt, every timer leased to the owner under a
+     * token it does not hold: claims whose reply the owner never got (a Redis stall past the socket
+     * timeout), or, at close, deliveries still running. Publishes "0 queue shard" on the channel when
+     * it released any, so that the other nodes claim them now rather than at their next poll.
+     * Returns how many.
      */
     RELEASE(
             "#!lua flags=allow-oom",
@@ -357,7 +358,7 @@ enum Script {
                 n = n + 1
               end
             end
-            if n > 0 then redis.call('PUBLISH', ARGV[2], '0 ' .. ARGV[3]) end
+            if n > 0 and ARGV[2] ~= '' then redis.call('PUBLISH', ARGV[2], '0 ' .. ARGV[3]) end
             return n
             """),
 

@@ -156,7 +156,7 @@ class HandlersTest {
     @Test
     void aReleaseAtCloseWakesTheNodesAlreadyRunning() throws InterruptedException {
         RedisTimersBuilder b = builder().leaseDuration(Duration.ofSeconds(30));
-        RedisTimers leaving = b.nodeId("leaving").build();
+        RedisTimers leaving = start(b.nodeId("leaving")); // closed below; closing again does nothing
         CountDownLatch started = new CountDownLatch(1);
         leaving.register("q", d -> {
             started.countDown();
@@ -170,9 +170,9 @@ class HandlersTest {
         int shard = ShardKeys.shardOf("moving", 2);
         assertThat(Recorder.eventually(
                         () -> staying.subscriptions() >= 1
-                                && staying.untilClaim("q", shard) > TimeUnit.SECONDS.toNanos(5),
+                                && staying.untilClaim("q", shard) > TimeUnit.SECONDS.toNanos(15),
                         AWAIT))
-                .as("the staying node sleeps towards the end of the lease")
+                .as("the staying node sleeps towards the end of the lease, 20 to 30 s away")
                 .isTrue();
         leaving.close(Duration.ofMillis(200));
         assertThat(recorder.awaitIds(1, Duration.ofSeconds(10)))
