@@ -128,27 +128,7 @@ final class BenchWorkloads {
             admin.configResetStat();
             double cpu0 = cpuSeconds();
             long start = System.nanoTime();
-            int sent = 0;
-            while (sent < n) {
-                long elapsed = System.nanoTime() - start;
-                int target = (int) Math.min(n, elapsed * rate / 1_000_000_000L + 1);
-                if (target > sent) {
-                    long due = System.currentTimeMillis() + delayMillis;
-                    if (target - sent == 1) {
-                        c.scheduleOne(sent, due);
-                    } else {
-                        List<BenchContender.Due> tick = new ArrayList<>(target - sent);
-                        for (int i = sent; i < target; i++) {
-                            tick.add(new BenchContender.Due(i, due));
-                        }
-                        c.scheduleBatch(tick);
-                    }
-                    sent = target;
-                } else {
-                    long next = start + (long) sent * 1_000_000_000L / rate;
-                    TimeUnit.NANOSECONDS.sleep(Math.max(0, Math.min(next - System.nanoTime(), 1_000_000)));
-                }
-            }
+            pace(c, rate, n, delayMillis, start);
             double achieved = perSecond(n, System.nanoTime() - start);
             drain(c, sink, n);
             double cpuUsec = (cpuSeconds() - cpu0) * 1e6;
@@ -207,6 +187,34 @@ final class BenchWorkloads {
             }
         }
         return sum;
+    }
+
+    /**
+     * Schedules timers {@code 0..n-1} at a steady {@code rate}/s from {@code start} (a {@link
+     * System#nanoTime()} instant), each due {@code delayMillis} after it is sent; the timers that
+     * fall due in the same millisecond go in one batch, as a server's tick would send them.
+     */
+    static void pace(BenchContender c, int rate, int n, long delayMillis, long start) throws InterruptedException {
+        int sent = 0;
+        while (sent < n) {
+            int target = (int) Math.min(n, (System.nanoTime() - start) * rate / 1_000_000_000L + 1);
+            if (target > sent) {
+                long due = System.currentTimeMillis() + delayMillis;
+                if (target - sent == 1) {
+                    c.scheduleOne(sent, due);
+                } else {
+                    List<BenchContender.Due> tick = new ArrayList<>(target - sent);
+                    for (int i = sent; i < target; i++) {
+                        tick.add(new BenchContender.Due(i, due));
+                    }
+                    c.scheduleBatch(tick);
+                }
+                sent = target;
+            } else {
+                long next = start + (long) sent * 1_000_000_000L / rate;
+                TimeUnit.NANOSECONDS.sleep(Math.max(0, Math.min(next - System.nanoTime(), 1_000_000)));
+            }
+        }
     }
 
     private static double perSecond(int n, long nanos) {

@@ -10,10 +10,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -24,21 +23,13 @@ import redis.clients.jedis.Jedis;
 class HandlersTest {
     private static final Duration AWAIT = Duration.ofSeconds(20);
     private static final AtomicInteger NAMESPACES = new AtomicInteger();
-    private static RedisServerProcess server;
+
+    @RegisterExtension
+    static final RedisServerExtension REDIS = new RedisServerExtension();
 
     private final List<RedisTimers> nodes = new ArrayList<>();
     private final String namespace = "h" + NAMESPACES.incrementAndGet();
     private final CountDownLatch release = new CountDownLatch(1);
-
-    @BeforeAll
-    static void startRedis() {
-        server = RedisServerProcess.start();
-    }
-
-    @AfterAll
-    static void stopRedis() {
-        server.close();
-    }
 
     @AfterEach
     void closeNodes() {
@@ -48,7 +39,7 @@ class HandlersTest {
 
     private RedisTimersBuilder builder() {
         return RedisTimers.builder()
-                .redis("127.0.0.1", server.port())
+                .redis("127.0.0.1", REDIS.server().port())
                 .namespace(namespace)
                 .queues("q")
                 .shards(2)
@@ -190,7 +181,7 @@ class HandlersTest {
         RedisTimers node = start(builder().shards(1));
         node.schedule("q", "f", Duration.ZERO, bytes("f"));
         ShardKeys shard = ShardKeys.of(namespace, "q", 1)[0];
-        try (Jedis jedis = server.client()) {
+        try (Jedis jedis = REDIS.server().client()) {
             List<?> first = claimOne(jedis, shard, "old", 1);
             List<?> second = claimOne(jedis, shard, "new", 60_000); // once the 1 ms lease runs out
             assertThat(first.get(Script.CLAIM_HEADER + 3)).isEqualTo(1L);

@@ -6,9 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.args.ClientType;
 import redis.clients.jedis.params.ClientKillParams;
@@ -23,22 +22,14 @@ import redis.clients.jedis.params.ClientKillParams;
  */
 class LostWakeUpTest {
     private static final Duration AWAIT = Duration.ofSeconds(10);
-    private static RedisServerProcess server;
 
-    @BeforeAll
-    static void startRedis() {
-        server = RedisServerProcess.start();
-    }
-
-    @AfterAll
-    static void stopRedis() {
-        server.close();
-    }
+    @RegisterExtension
+    static final RedisServerExtension REDIS = new RedisServerExtension();
 
     @Test
     void aTimerWhoseWakeUpMessageIsLostWaitsAtMostTheFallbackPoll() throws InterruptedException {
         try (RedisTimers node = node("fallback", Duration.ofMillis(300));
-                Jedis admin = server.client()) {
+                Jedis admin = REDIS.server().client()) {
             Recorder recorder = sleepingTowardsAFarTimer(node);
             scheduleDueNowUnheard(admin, "fallback");
             assertThat(recorder.awaitIds(1, AWAIT))
@@ -51,7 +42,7 @@ class LostWakeUpTest {
     @Test
     void aResubscriptionClaimsOnEveryShard() throws InterruptedException {
         try (RedisTimers node = node("resubscribe", Duration.ofDays(1));
-                Jedis admin = server.client()) {
+                Jedis admin = REDIS.server().client()) {
             Recorder recorder = sleepingTowardsAFarTimer(node);
             scheduleDueNowUnheard(admin, "resubscribe");
             admin.clientKill(ClientKillParams.clientKillParams().type(ClientType.PUBSUB));
@@ -64,7 +55,7 @@ class LostWakeUpTest {
 
     private static RedisTimers node(String namespace, Duration fallbackPoll) {
         return RedisTimers.builder()
-                .redis("127.0.0.1", server.port())
+                .redis("127.0.0.1", REDIS.server().port())
                 .namespace(namespace)
                 .queues("q")
                 .durability(Durability.memory())

@@ -9,31 +9,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.Jedis;
 
 /** A node's own counts ({@link RedisTimers#nodeStats()}) against a real redis-server. */
 class NodeStatsTest {
     private static final Duration AWAIT = Duration.ofSeconds(20);
     private static final AtomicInteger NAMESPACES = new AtomicInteger();
-    private static RedisServerProcess server;
+
+    @RegisterExtension
+    static final RedisServerExtension REDIS = new RedisServerExtension();
 
     private final List<RedisTimers> nodes = new ArrayList<>();
     private final String namespace = "n" + NAMESPACES.incrementAndGet();
     private final CountDownLatch release = new CountDownLatch(1);
-
-    @BeforeAll
-    static void startRedis() {
-        server = RedisServerProcess.start();
-    }
-
-    @AfterAll
-    static void stopRedis() {
-        server.close();
-    }
 
     @AfterEach
     void closeNodes() {
@@ -42,7 +33,7 @@ class NodeStatsTest {
     }
 
     private RedisTimers start(RedisTimersBuilder builder) {
-        RedisTimers node = builder.redis("127.0.0.1", server.port())
+        RedisTimers node = builder.redis("127.0.0.1", REDIS.server().port())
                 .namespace(namespace)
                 .queues("q")
                 .shards(2)
@@ -92,7 +83,7 @@ class NodeStatsTest {
     void showsDeliveriesRunningAndTheirLagOnRedisClock() throws InterruptedException {
         RedisTimers node = start(RedisTimers.builder());
         long redisNow;
-        try (Jedis jedis = server.client()) {
+        try (Jedis jedis = REDIS.server().client()) {
             List<String> time = jedis.time();
             redisNow = Long.parseLong(time.get(0)) * 1000 + Long.parseLong(time.get(1)) / 1000;
         }
@@ -121,7 +112,7 @@ class NodeStatsTest {
         RedisTimers node = start(RedisTimers.builder().maxAttempts(1));
         node.schedule("q", "orphan", Duration.ZERO, bytes("x"));
         ShardKeys shard = ShardKeys.of(namespace, "q", 2)[ShardKeys.shardOf("orphan", 2)];
-        try (Servers servers = DirectServers.of(server)) {
+        try (Servers servers = DirectServers.of(REDIS.server())) {
             // A node that crashed: it claimed the timer's only attempt under a 1 ms lease.
             List<?> claimed = (List<?>) ScriptRunner.run(
                     servers,

@@ -1,7 +1,6 @@
 package dev.hourglass.redis;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -55,7 +54,7 @@ public final class RedisCpuBreakdownMain {
                     admin.configSet("slowlog-max-len", Integer.toString(50 * n));
                     admin.slowlogReset();
                     admin.configResetStat();
-                    pace(c, rate, n);
+                    BenchWorkloads.pace(c, rate, n, 1_000, System.nanoTime());
                     if (!sink.await(60, TimeUnit.SECONDS)) {
                         throw new IllegalStateException("only " + sink.distinct() + " of " + n + " delivered");
                     }
@@ -66,29 +65,6 @@ public final class RedisCpuBreakdownMain {
                         print(kind, n, admin, scripts);
                     }
                 }
-            }
-        }
-    }
-
-    private static void pace(BenchContender c, int rate, int n) throws InterruptedException {
-        long start = System.nanoTime();
-        int sent = 0;
-        while (sent < n) {
-            int target = (int) Math.min(n, (System.nanoTime() - start) * rate / 1_000_000_000L + 1);
-            if (target > sent) {
-                long due = System.currentTimeMillis() + 1_000;
-                if (target - sent == 1) {
-                    c.scheduleOne(sent, due);
-                } else {
-                    List<BenchContender.Due> tick = new ArrayList<>(target - sent);
-                    for (int i = sent; i < target; i++) {
-                        tick.add(new BenchContender.Due(i, due));
-                    }
-                    c.scheduleBatch(tick);
-                }
-                sent = target;
-            } else {
-                TimeUnit.MILLISECONDS.sleep(1);
             }
         }
     }

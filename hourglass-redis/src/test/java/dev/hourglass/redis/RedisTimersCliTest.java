@@ -7,24 +7,14 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The command line over the inspect API, against a real server holding real timers. */
 class RedisTimersCliTest {
 
-    private static RedisServerProcess server;
-
-    @BeforeAll
-    static void startServer() {
-        server = RedisServerProcess.start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
+    @RegisterExtension
+    static final RedisServerExtension REDIS = new RedisServerExtension();
 
     /** What one run printed and returned. */
     private record Run(int status, String out, String err) {}
@@ -34,7 +24,7 @@ class RedisTimersCliTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         String[] all = new String[args.length + 2];
         all[0] = "--redis";
-        all[1] = "127.0.0.1:" + server.port();
+        all[1] = "127.0.0.1:" + REDIS.server().port();
         System.arraycopy(args, 0, all, 2, args.length);
         int status = RedisTimersCli.run(all, new PrintStream(out, true, UTF_8), new PrintStream(err, true, UTF_8));
         return new Run(status, out.toString(UTF_8), err.toString(UTF_8));
@@ -42,7 +32,7 @@ class RedisTimersCliTest {
 
     private static RedisTimers node(String namespace) {
         return RedisTimers.builder()
-                .redis("127.0.0.1", server.port())
+                .redis("127.0.0.1", REDIS.server().port())
                 .namespace(namespace)
                 .queues("orders")
                 .shards(2)

@@ -11,30 +11,21 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.Jedis;
 
 /** Regression tests for review findings, against a real redis-server. */
 class ReviewFindingsTest {
     private static final Duration AWAIT = Duration.ofSeconds(30);
     private static final AtomicInteger NAMESPACES = new AtomicInteger();
-    private static RedisServerProcess server;
+
+    @RegisterExtension
+    static final RedisServerExtension REDIS = new RedisServerExtension();
 
     private final List<RedisTimers> nodes = new ArrayList<>();
     private final String namespace = "rv" + NAMESPACES.incrementAndGet();
-
-    @BeforeAll
-    static void startRedis() {
-        server = RedisServerProcess.start();
-    }
-
-    @AfterAll
-    static void stopRedis() {
-        server.close();
-    }
 
     @AfterEach
     void closeNodes() {
@@ -49,7 +40,7 @@ class ReviewFindingsTest {
 
     private RedisTimersBuilder builder() {
         return RedisTimers.builder()
-                .redis("127.0.0.1", server.port())
+                .redis("127.0.0.1", REDIS.server().port())
                 .namespace(namespace)
                 .queues("q")
                 .fallbackPoll(Duration.ofMillis(200));
@@ -121,7 +112,7 @@ class ReviewFindingsTest {
         ShardKeys shard = ShardKeys.of(namespace, "q", 1)[0];
         List<byte[]> claimArgs = List.of(bytes("1"), bytes("60000"), bytes("5"), bytes("probe"));
         long earliest = Long.MAX_VALUE;
-        try (Jedis jedis = server.client()) {
+        try (Jedis jedis = REDIS.server().client()) {
             jedis.scriptLoad(Script.SCHEDULE.source());
             jedis.scriptLoad(Script.CLAIM.source());
             for (int i = 0; i < 100; i++) {
@@ -185,7 +176,7 @@ class ReviewFindingsTest {
         assertThat(closer.isAlive()).isFalse();
         assertThat(failure.get()).isNull();
         try (RedisTimers reader = RedisTimers.builder()
-                .redis("127.0.0.1", server.port())
+                .redis("127.0.0.1", REDIS.server().port())
                 .namespace(namespace)
                 .queues("q")
                 .build()) {
@@ -204,7 +195,7 @@ class ReviewFindingsTest {
         RedisTimers node = start(builder().shards(2).maxAttempts(2).leaseDuration(Duration.ofMillis(300)));
         String id = "healthy";
         int good = ShardKeys.shardOf(id, 2);
-        try (Jedis jedis = server.client()) {
+        try (Jedis jedis = REDIS.server().client()) {
             jedis.set(
                     ShardKeys.of(namespace, "q", 2)[1 - good].stateKey(TimerState.CLAIMED), bytes("not a sorted set"));
         }
