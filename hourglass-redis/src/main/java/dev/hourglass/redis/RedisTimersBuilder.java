@@ -429,7 +429,7 @@ public final class RedisTimersBuilder {
                 new ClaimLoop.HandlerSettings(executor, threads, handlerTimeout.toMillis(), backoffMillis),
                 nodeId,
                 channel,
-                new ClaimLoop.LoopSettings(
+                new LoopSettings(
                         batchSize,
                         lease.toMillis(),
                         maxAttempts,

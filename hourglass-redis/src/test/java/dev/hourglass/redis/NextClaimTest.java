@@ -18,12 +18,12 @@ class NextClaimTest {
 
     @Test
     void aReplysDelayPlusTheLingerIsCappedByTheFallback() {
-        assertThat(ClaimLoop.untilNextClaim(100, LINGER, FALLBACK)).isEqualTo(TimeUnit.MILLISECONDS.toNanos(105));
-        assertThat(ClaimLoop.untilNextClaim(998, LINGER, FALLBACK)).isEqualTo(FALLBACK);
-        assertThat(ClaimLoop.untilNextClaim(-1, LINGER, FALLBACK))
+        assertThat(Claimer.untilNextClaim(100, LINGER, FALLBACK)).isEqualTo(TimeUnit.MILLISECONDS.toNanos(105));
+        assertThat(Claimer.untilNextClaim(998, LINGER, FALLBACK)).isEqualTo(FALLBACK);
+        assertThat(Claimer.untilNextClaim(-1, LINGER, FALLBACK))
                 .as("nothing in the shard")
                 .isEqualTo(FALLBACK);
-        assertThat(ClaimLoop.untilNextClaim(3_600_000, LINGER, FALLBACK))
+        assertThat(Claimer.untilNextClaim(3_600_000, LINGER, FALLBACK))
                 .as("an hour")
                 .isEqualTo(FALLBACK);
     }
@@ -31,9 +31,9 @@ class NextClaimTest {
     /** The delay in ns would overflow a long: the shard then looked due for ever and the loop spun. */
     @Test
     void aTimerCenturiesAwayWaitsTheFallbackNotAnOverflow() {
-        assertThat(ClaimLoop.untilNextClaim(FARTHEST_DUE_MILLIS, LINGER, FALLBACK))
+        assertThat(Claimer.untilNextClaim(FARTHEST_DUE_MILLIS, LINGER, FALLBACK))
                 .isEqualTo(FALLBACK);
-        assertThat(ClaimLoop.untilNextClaim(Long.MAX_VALUE / 1_000, LINGER, FALLBACK))
+        assertThat(Claimer.untilNextClaim(Long.MAX_VALUE / 1_000, LINGER, FALLBACK))
                 .isEqualTo(FALLBACK);
     }
 
