@@ -9,8 +9,8 @@ import java.util.function.BooleanSupplier;
 /**
  * The round trip of a {@link ClaimLoop} pass: in one pipeline the outcomes of finished deliveries
  * (a shard's acks in one call), the lease extensions of running deliveries due a heartbeat (every
- * third of the lease) and one claim script on each shard whose time has come (never more timers
- * than free in-flight slots); then it hands the claimed timers to {@link InFlight}, learns each
+ * third of the lease) and one claim script on each shard whose time has come (a rotating subset
+ * when free in-flight slots are fewer; never more timers than free slots); then it hands the claimed timers to {@link InFlight}, learns each
  * shard's next time from its reply and tells when the next pass is due.
  *
  * <p>Complexity: O(due shards + heartbeats + shards with outcomes) scripts plus O(log n) per timer

@@ -4,6 +4,8 @@ package dev.hourglass.redis;
  * Batch, lease, attempts, fallback poll, in-flight limit and claim linger of a node's {@link
  * ClaimLoop}, as the builder checked them.
  *
+ * <p>Complexity, ordering: not applicable. Thread-safety: immutable.
+ *
  * @param batchSize the most timers one claim script takes from a shard
  * @param leaseMillis how long a claimed timer is leased to this node
  * @param maxAttempts deliveries of a timer before it is dead-lettered

@@ -68,6 +68,7 @@ final class WakeAlarm {
      *
      * @param delayMillis the time until the shard is to be claimed on, ms
      * @throws IllegalStateException if the timer is closed
+     * @throws java.util.concurrent.RejectedExecutionException if the timer's pending limit is reached
      */
     void hinted(long delayMillis) {
         synchronized (lock) {
