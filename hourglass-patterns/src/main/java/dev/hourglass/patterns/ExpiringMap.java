@@ -24,7 +24,9 @@ import java.util.function.BiConsumer;
  * keys expiring together never hold the timer's thread for long. Either way the expiry listener
  * hears of each expired entry exactly once. An entry expires at its expiry instant: a read at {@code
  * putTime + ttl} finds it gone, a read one nanosecond earlier finds it. The timer hears of it at
- * most one tick (the builder's {@code tick}) after that instant, plus the timer's own lateness.
+ * most one tick (the builder's {@code tick}) after that instant, plus the timer's own lateness, as
+ * long as the passes keep up; while more entries fall due than passes handle (entries that move
+ * down the wheel count against a pass's limit too), the notices come later.
  *
  * <p>Design: the keys are spread by hash over a fixed number of stripes, each a hash table with its
  * own lock and its own hierarchical timing wheel of expiry times; one node per entry is both the
