@@ -40,7 +40,16 @@ final class LogChart {
     private static final int LEFT = 100;
     private static final int TOP = 50;
     private static final int BOTTOM = 70;
+    /** The legend's least width; a long series name widens it. */
     private static final int LEGEND = 330;
+    /** From the plot's right edge to the legend. */
+    private static final int LEGEND_GAP = 20;
+    /** From the start of a legend line's sample to its name. */
+    private static final int LEGEND_TEXT = 42;
+    /** Room after the longest name, so that none touches the image's edge. */
+    private static final int LEGEND_MARGIN = 12;
+
+    private static final String ERROR_BARS = "99.9% error bars; ↑↓ cut at the edge";
     private static final Color GRID = new Color(0xdd, 0xdd, 0xdd);
     private static final Color MINOR = new Color(0xf0, 0xf0, 0xf0);
 
@@ -137,7 +146,7 @@ final class LogChart {
             g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
             g.setColor(Color.WHITE);
             g.fillRect(0, 0, WIDTH, HEIGHT);
-            plotRight = WIDTH - LEGEND;
+            plotRight = WIDTH - legendWidth(series);
             plotBottom = HEIGHT - BOTTOM;
             g.setColor(Color.BLACK);
             g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 17));
@@ -269,14 +278,24 @@ final class LogChart {
         }
     }
 
+    /** The legend's share of the width: at least {@link #LEGEND}, more if a name needs it. */
+    private int legendWidth(List<Series> series) {
+        FontMetrics metrics = g.getFontMetrics(new Font(Font.SANS_SERIF, Font.PLAIN, MIN_FONT));
+        int widest = metrics.stringWidth(ERROR_BARS);
+        for (Series s : series) {
+            widest = Math.max(widest, LEGEND_TEXT + metrics.stringWidth(s.name()));
+        }
+        return Math.max(LEGEND, LEGEND_GAP + widest + LEGEND_MARGIN);
+    }
+
     private void legend(List<Series> series, boolean errorBars) {
-        int x = plotRight + 20;
+        int x = plotRight + LEGEND_GAP;
         int y = TOP + 4;
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, MIN_FONT));
         FontMetrics metrics = g.getFontMetrics();
         g.setColor(Color.BLACK);
         if (errorBars) {
-            text("99.9% error bars; ↑↓ cut at the edge", x, y + metrics.getAscent());
+            text(ERROR_BARS, x, y + metrics.getAscent());
             y += metrics.getHeight() + 8;
         }
         for (Series s : series) {
@@ -290,7 +309,7 @@ final class LogChart {
             g.draw(new Line2D.Double(x, mid, x + 34, mid));
             g.fill(marker(style.marker(), x + 17, mid, 5));
             g.setColor(Color.BLACK);
-            text(s.name(), x + 42, y + metrics.getAscent());
+            text(s.name(), x + LEGEND_TEXT, y + metrics.getAscent());
             y += metrics.getHeight() + 6;
         }
     }

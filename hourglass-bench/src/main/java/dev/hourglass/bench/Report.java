@@ -72,9 +72,11 @@ final class Report {
         level(md, results, Workload.Level.DRIVER, charts);
         md.append("## Footprint\n\n").append(footprint(results.footprint())).append('\n');
         md.append("## Complexity check\n\n").append(growth(results)).append('\n');
-        md.append("## Files\n\n`results.csv` and `results.json` hold every figure above; `jmh-results.json` is"
-                + " JMH's own result file for every run; `jmh.log` JMH's output. Publish a run into `docs/` and"
-                + " the README with `./hourglass shootout --publish` (a published run should be a full one).\n");
+        md.append("## Files\n\nThe run's own folder (`runs/<date>-<host>/`) holds `results.csv` and `results.json`"
+                + " with every figure above, `jmh-results.json`, JMH's own result file for every run, and `jmh.log`,"
+                + " JMH's output; publishing copies this report, the decision guide, the README's table and the"
+                + " charts, not those files. Publish a run into `docs/` and the README with `./hourglass shootout"
+                + " --publish` (a published run should be a full one).\n");
         return md.toString();
     }
 

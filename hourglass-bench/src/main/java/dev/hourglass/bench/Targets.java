@@ -86,7 +86,7 @@ final class Targets {
                 "lateness, timer-thread driver, 1 ms tick, 1e6 pending: p99 ≤ 1 tick + 200 µs; idle driver uses no"
                         + " CPU",
                 NOT_MEASURED,
-                "not part of the shootout: measured by DriverLatenessBenchmark, see docs/targets.md"));
+                "not part of the shootout: measured by DriverLatenessBenchmark, see docs/driver-targets.md"));
         return lines;
     }
 

@@ -120,6 +120,31 @@ class ChartsTest {
         assertThat(chart.texts()).contains("10", "100").doesNotContain("1,000", "10,000");
     }
 
+    @Test
+    void theLongestSeriesNameFitsInsideTheImage() {
+        System.setProperty("java.awt.headless", "true");
+        String longest = "HOURGLASS_LOOP_HIERARCHICAL_WHEEL";
+        LogChart.Rendered chart = LogChart.render(
+                "t",
+                "x",
+                "y",
+                false,
+                List.of(new LogChart.Series(
+                        longest,
+                        Palette.style(longest),
+                        List.of(new LogChart.Point(1e4, 20, 2), new LogChart.Point(1e6, 40, 1)))));
+
+        // a name cut by the edge leaves ink in the image's last columns
+        BufferedImage image = chart.image();
+        for (int x = image.getWidth() - 8; x < image.getWidth(); x++) {
+            for (int y = 0; y < image.getHeight(); y++) {
+                assertThat(image.getRGB(x, y) & 0xffffff)
+                        .as("pixel (%d, %d)", x, y)
+                        .isEqualTo(0xffffff);
+            }
+        }
+    }
+
     private static double inkShare(BufferedImage image) {
         long ink = 0;
         for (int y = 0; y < image.getHeight(); y++) {
