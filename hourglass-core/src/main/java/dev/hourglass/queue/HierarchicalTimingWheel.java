@@ -35,6 +35,7 @@ import java.util.function.Consumer;
  * empty) only when that slot's earliest deadline is not already known: it is remembered until that
  * timer leaves, a cascade moves timers, or the queue is cleared, and an insertion into the slot
  * keeps it up to date. So a driver asking before every sleep does not rescan a million far timers.
+ * The next work ({@code earliestWork}) scans at most {@value #WORK_SCAN_LIMIT} timers of that slot.
  *
  * <p>Order: by tick, at most one tick late and never early; no promise within a tick.
  *
@@ -47,6 +48,9 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
 
     /** Largest range in bits, so that the range {@code 2^bits} ticks is a positive long. */
     static final int MAX_RANGE_BITS = 62;
+
+    /** The most timers of an upper slot {@link #earliestWork()} walks to find its earliest one. */
+    static final int WORK_SCAN_LIMIT = 16;
 
     private final int nearBits;
     private final int levelBits;
@@ -247,14 +251,27 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
     }
 
     /**
-     * The next near slot's boundary or upper slot's cascade, found in the bitmaps alone: unlike
-     * {@link #earliest()} it never scans an upper slot, whose known earliest timer a cancel can
-     * make unknown (a request-timeout stream cancels exactly that timer, turn after turn).
+     * The next near slot's boundary; or, while the near wheel is empty, the earliest deadline of the
+     * lowest occupied upper slot when it is known or the slot holds at most {@link #WORK_SCAN_LIMIT}
+     * timers: a poll there cascades on its way, so a driver that sleeps until then is spared a
+     * wake-up at the cascade (a timer a little ahead lands in level 1 whenever it crosses a near
+     * rotation). Else the slot's cascade: a long slot is not scanned, since a cancel can make its
+     * known earliest timer unknown (a request-timeout stream cancels exactly that one, turn after
+     * turn).
      */
     @Override
     long earliestWork() {
         long event = wheelEvent();
-        return event < 0 ? earliest() : boundaryAfter(event);
+        if (event < 0) {
+            return earliest();
+        }
+        if (occupied[0].isEmpty()) {
+            long ticks = scanMinTicks(lowestUpperSlot(), WORK_SCAN_LIMIT);
+            if (ticks >= 0) {
+                return boundaryAfter(ticks);
+            }
+        }
+        return boundaryAfter(event);
     }
 
     /**
@@ -294,35 +311,56 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
         if (nearSlots >= 0) {
             return boundaryAfter(nearSlots);
         }
-        // A higher level's timers are all later than a lower level's, and a slot's than an earlier
-        // slot's of the same level, so only the first occupied slot of the lowest level is scanned.
+        Bucket<T> upper = lowestUpperSlot();
+        return boundaryAfter(minTicks(upper != null ? upper : overflow));
+    }
+
+    /**
+     * The first occupied slot of the lowest occupied upper level, or null: a higher level's timers
+     * are all later than a lower level's, and a slot's than an earlier slot's of the same level, so
+     * it holds the earliest timer while the near wheel is empty.
+     */
+    private Bucket<T> lowestUpperSlot() {
         for (int level = 1; level <= levels; level++) {
             int index = (int) (current >>> shift(level)) & levelMask;
             int slots = occupied[level].nextSetCyclic(index);
             if (slots >= 0) {
-                return boundaryAfter(minTicks(wheels[level][(index + slots) & levelMask]));
+                return wheels[level][(index + slots) & levelMask];
             }
         }
-        return boundaryAfter(minTicks(overflow));
+        return null;
+    }
+
+    /** As {@link #scanMinTicks} with no limit: the fewest ticks until a timer of the bucket is due. */
+    private long minTicks(Bucket<T> bucket) {
+        return scanMinTicks(bucket, Integer.MAX_VALUE);
     }
 
     /**
      * Returns the fewest ticks (unsigned) until a timer of a non-empty bucket is due, scanning the
-     * bucket only if its earliest deadline is not known, and remembering it.
+     * bucket only if its earliest deadline is not known, and remembering it; or -1 if the bucket
+     * holds more than {@code limit} timers, which only a bounded scan of an upper slot asks (its
+     * timers lie within range, so -1 is no timer's count).
      */
-    private long minTicks(Bucket<T> bucket) {
+    private long scanMinTicks(Bucket<T> bucket, int limit) {
         if (bucket == minBucket) {
             return ticksUntil(minDeadline);
         }
         long min = -1L;
+        long deadline = 0;
+        int scanned = 0;
         for (LinkedEntry<T> e = bucket.first(); e != bucket; e = e.next) {
+            if (scanned++ == limit) {
+                return -1L;
+            }
             long ticks = ticksUntil(e.deadline);
             if (Long.compareUnsigned(ticks, min) < 0) {
                 min = ticks;
-                minDeadline = e.deadline;
+                deadline = e.deadline;
             }
         }
         minBucket = bucket;
+        minDeadline = deadline;
         return min;
     }
 

@@ -280,7 +280,7 @@ public final class TimerDriver extends Handoff implements Timer {
     /**
      * Returns when the loop must turn next: at or before now if a timeout is due already, else at
      * or before the next deadline (a hierarchical wheel answers with its next cascade when that
-     * comes first, which spares it a scan of the cascading slot's timers).
+     * comes first and the cascading slot holds many timers, which spares it a scan of them).
      *
      * @return the time of the next turn in nanoseconds; call only when {@link #hasTimers()}
      */

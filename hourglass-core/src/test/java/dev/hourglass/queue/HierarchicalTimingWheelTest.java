@@ -283,6 +283,34 @@ class HierarchicalTimingWheelTest extends TimerQueueContractTest {
         assertThat(delivered).isEqualTo(timers);
     }
 
+    /**
+     * A timer a few ticks ahead that crosses a near rotation waits in level 1: the next work is its
+     * own deadline, not the cascade before it, so a driver sleeping until the next work wakes once
+     * for it. A slot longer than the scan limit is not scanned: its cascade is the next work.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {Long.MIN_VALUE + 5, 0, Long.MAX_VALUE - 5})
+    void aTimerAcrossANearRotationIsTheNextWorkItselfUnlessItsSlotIsLong(long start) {
+        AbstractTimerQueue<Integer, ?> queue =
+                (AbstractTimerQueue<Integer, ?>) TimerQueues.<Integer>hierarchicalWheel(start, TICK);
+        queue.poll(start + 250 * TICK, handle -> {}, Integer.MAX_VALUE);
+        queue.schedule(start + 260 * TICK, 0);
+
+        assertThat(queue.nextWork()).isEqualTo(queue.nextDeadline()).isEqualTo(start + 260 * TICK);
+        List<Integer> fired = new ArrayList<>();
+        queue.poll(queue.nextWork(), handle -> fired.add(handle.payload()), Integer.MAX_VALUE);
+        assertThat(fired).containsExactly(0);
+
+        for (int i = 0; i <= HierarchicalTimingWheel.WORK_SCAN_LIMIT; i++) {
+            queue.schedule(start + (260 + 300 - i % 3) * TICK, i);
+        }
+        // current tick 260: level 1 holds them all in the slot that starts at tick 512
+        assertThat(queue.nextWork()).isEqualTo(start + 512 * TICK);
+        // once the next deadline has scanned the slot its earliest timer is known, and is the work
+        assertThat(queue.nextDeadline()).isEqualTo(start + 558 * TICK);
+        assertThat(queue.nextWork()).isEqualTo(start + 558 * TICK);
+    }
+
     /** Other layouts, from no upper level to the widest range and the largest wheels, and odd ticks. */
     @ParameterizedTest
     @CsvSource({
