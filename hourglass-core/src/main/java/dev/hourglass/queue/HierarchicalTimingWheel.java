@@ -35,7 +35,8 @@ import java.util.function.Consumer;
  * empty) only when that slot's earliest deadline is not already known: it is remembered until that
  * timer leaves, a cascade moves timers, or the queue is cleared, and an insertion into the slot
  * keeps it up to date. So a driver asking before every sleep does not rescan a million far timers.
- * The next work ({@code earliestWork}) scans at most {@value #WORK_SCAN_LIMIT} timers of that slot.
+ * The next work ({@code earliestWork}) scans at most {@value #WORK_SCAN_LIMIT} timers of that slot,
+ * and a slot found longer not again until the next cascade.
  *
  * <p>Order: by tick, at most one tick late and never early; no promise within a tick.
  *
@@ -77,6 +78,13 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
     private Bucket<T> minBucket;
 
     private long minDeadline;
+
+    /**
+     * An upper slot that a bounded scan found longer than {@link #WORK_SCAN_LIMIT}, not scanned
+     * again until the next cascade, or null: a request-timeout stream would rescan it before every
+     * sleep.
+     */
+    private Bucket<T> longSlot;
 
     HierarchicalTimingWheel(long startTime, long tickNanos, int nearBits, int levelBits, int levels) {
         super(startTime, tickNanos);
@@ -266,10 +274,12 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
             return earliest();
         }
         if (occupied[0].isEmpty()) {
-            long ticks = scanMinTicks(lowestUpperSlot(), WORK_SCAN_LIMIT);
+            Bucket<T> upper = lowestUpperSlot();
+            long ticks = upper == longSlot && upper != minBucket ? -1L : scanMinTicks(upper, WORK_SCAN_LIMIT);
             if (ticks >= 0) {
                 return boundaryAfter(ticks);
             }
+            longSlot = upper;
         }
         return boundaryAfter(event);
     }
@@ -285,6 +295,7 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
             return;
         }
         minBucket = null;
+        longSlot = null;
         if (zeros >= rangeBits) {
             overflow.transferTo(scratch);
         } else {
@@ -367,6 +378,7 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
     @Override
     void removeAll(Consumer<? super LinkedEntry<T>> sink) {
         minBucket = null;
+        longSlot = null;
         for (int level = 0; level <= levels; level++) {
             Bucket<T>[] wheel = wheels[level];
             for (int slot = occupied[level].nextSetCyclic(0); slot >= 0; slot = occupied[level].nextSetCyclic(0)) {
