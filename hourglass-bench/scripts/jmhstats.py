@@ -1,7 +1,7 @@
-"""What lateness-table.py and fire-table.py share: a 99.9 % Student-t interval, and the raw data of
-one of our JMH AuxCounters. Those report each iteration's figure divided by the measurement
-iteration count (JMH sums them over iterations, and over forks too, so its aggregated score is not
-the mean): the raw data times that count is the figure."""
+"""What lateness-table.py, fire-table.py, expiry-table.py and map-table.py share: a 99.9 % Student-t
+interval, and the raw data of one of our JMH AuxCounters. Those report each iteration's figure
+divided by the measurement iteration count (JMH sums them over iterations, and over forks too, so
+its aggregated score is not the mean): the raw data times that count is the figure."""
 import math
 import statistics
 

@@ -5,8 +5,9 @@ Per benchmark and size, for each map: the caller's time per operation (JMH's pri
 CPU per operation, the caller's own CPU (callerCpuNanos) plus the CPU of the map's threads
 (workerCpuNanos), each the mean of the per-iteration raw values (forks x iterations, read as
 jmhstats.py says) with a 99.9 % Student-t interval. Then Caffeine's CPU over Hourglass's, with the
-interval the repository's Verdict class uses: the extremes the two intervals allow. A win needs the
-whole interval above 1x, a loss below; anything else is a tie.
+interval the repository's Verdict class uses: the extremes the two intervals allow (the low end no
+less than 0). A win needs the whole interval above 1x, a loss below; anything else is a tie, and
+with fewer than 3 forks every verdict is provisional.
 
 Usage: map-table.py putget.json
 """
@@ -17,6 +18,7 @@ from jmhstats import interval, raw
 
 OURS = "HOURGLASS"
 ANCHOR = "CAFFEINE"
+FORKS_FOR_A_VERDICT = 3
 
 
 def cell(pair):
@@ -33,11 +35,14 @@ def time_per_op(result):
     return [x for fork in result["primaryMetric"]["rawData"] for x in fork]
 
 
-def verdict(anchor, ours):
+def verdict(anchor, ours, forks):
     (a, ea), (b, eb) = anchor, ours
-    low = (a - ea) / (b + eb)
+    low = max(0.0, a - ea) / (b + eb)
     high = (a + ea) / (b - eb) if b - eb > 0 else float("inf")
-    word = "win" if low > 1 else "loss" if high < 1 else "tie"
+    if forks < FORKS_FOR_A_VERDICT:
+        word = "provisional (%d forks)" % forks
+    else:
+        word = "win" if low > 1 else "loss" if high < 1 else "tie"
     return "%.2f× [%.2f–%.2f]: %s" % (a / b, low, high, word)
 
 
@@ -57,7 +62,7 @@ def main(path):
         print("| %s | %d | %d | %s / %s | %s / %s | %s |" % (
             name, ours["threads"], size, cell(interval(time_per_op(ours))),
             cell(interval(time_per_op(anchor))), cell(ours_cpu), cell(anchor_cpu),
-            verdict(anchor_cpu, ours_cpu)))
+            verdict(anchor_cpu, ours_cpu, min(ours["forks"], anchor["forks"]))))
 
 
 if __name__ == "__main__":

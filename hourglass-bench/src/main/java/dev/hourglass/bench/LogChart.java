@@ -278,14 +278,14 @@ final class LogChart {
         }
     }
 
-    /** The legend's share of the width: at least {@link #LEGEND}, more if a name needs it. */
+    /** The legend's share of the width: at least {@link #LEGEND}, more if a name needs it, at most half. */
     private int legendWidth(List<Series> series) {
         FontMetrics metrics = g.getFontMetrics(new Font(Font.SANS_SERIF, Font.PLAIN, MIN_FONT));
         int widest = metrics.stringWidth(ERROR_BARS);
         for (Series s : series) {
             widest = Math.max(widest, LEGEND_TEXT + metrics.stringWidth(s.name()));
         }
-        return Math.max(LEGEND, LEGEND_GAP + widest + LEGEND_MARGIN);
+        return Math.min(WIDTH / 2, Math.max(LEGEND, LEGEND_GAP + widest + LEGEND_MARGIN));
     }
 
     private void legend(List<Series> series, boolean errorBars) {

@@ -65,9 +65,9 @@ abstract class AbstractTimerQueue<T, E extends QueueEntry<T>> implements TimerQu
     abstract long earliest();
 
     /**
-     * Returns the earliest time at which a poll of a non-empty queue does any work, a delivery or a
-     * move of timers inside the structure: {@link #earliest()} unless a structure finds a cheaper
-     * time at or before it.
+     * Returns when a driver should poll a non-empty queue next: {@link #earliest()} unless a
+     * structure finds a cheaper time at or before it, no earlier than its next delivery or move of
+     * timers inside the structure.
      */
     long earliestWork() {
         return earliest();

@@ -181,6 +181,9 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
         Bucket<T> emptied = entry.unlink();
         if (emptied != null && emptied.index >= 0) {
             occupied[emptied.index >>> MAX_WHEEL_BITS].clear(emptied.index & ((1 << MAX_WHEEL_BITS) - 1));
+            if (emptied == longSlot) {
+                longSlot = null; // refilled later, it may be short
+            }
         }
     }
 
@@ -357,10 +360,12 @@ final class HierarchicalTimingWheel<T> extends AbstractTimingWheel<T> {
         if (bucket == minBucket) {
             return ticksUntil(minDeadline);
         }
-        long min = -1L;
-        long deadline = 0;
-        int scanned = 0;
-        for (LinkedEntry<T> e = bucket.first(); e != bucket; e = e.next) {
+        // Seeded with the first timer, so that even one 2^64 - 1 ticks away is remembered.
+        LinkedEntry<T> first = bucket.first();
+        long min = ticksUntil(first.deadline);
+        long deadline = first.deadline;
+        int scanned = 1;
+        for (LinkedEntry<T> e = first.next; e != bucket; e = e.next) {
             if (scanned++ == limit) {
                 return -1L;
             }

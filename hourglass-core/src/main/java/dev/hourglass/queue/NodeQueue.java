@@ -73,14 +73,15 @@ public final class NodeQueue {
     }
 
     /**
-     * Returns the earliest time at which a poll does any work: a delivery, or for the hierarchical
-     * wheel the cascade of an upper slot. At or before {@link TimerQueue#nextDeadline()}, and
-     * cheaper to find: a driver that sleeps until it and polls then misses no delivery, and never
-     * scans the timers of an upper slot to learn how long it may sleep.
+     * Returns when a driver should poll next: at or before {@link TimerQueue#nextDeadline()}, so a
+     * driver that sleeps until it and polls then misses no delivery, and cheaper to find. The
+     * hierarchical wheel answers with the cascade of an upper slot when that comes first, unless the
+     * slot's earliest timer is known or the slot holds at most a few timers (a poll at that timer
+     * cascades on its way, and the driver is spared a wake-up): it never scans a long slot.
      *
-     * <p>Complexity: O(levels × slots / 64) for the hierarchical wheel; O(occupied slots passed),
-     * at most O(slots), for the hashed wheels; {@link TimerQueue#nextDeadline()}'s for the unsorted
-     * list.
+     * <p>Complexity: O(levels × slots / 64) plus a scan of at most 16 timers for the hierarchical
+     * wheel; O(occupied slots passed), at most O(slots), for the hashed wheels; {@link
+     * TimerQueue#nextDeadline()}'s for the unsorted list.
      *
      * @return a time in nanoseconds; {@code time() + Long.MAX_VALUE} if the queue is empty
      */

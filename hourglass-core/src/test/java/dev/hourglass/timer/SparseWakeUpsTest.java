@@ -24,18 +24,21 @@ class SparseWakeUpsTest {
     void aLonePeriodicTimerWakesTheLoopOncePerRun(TimerStructure structure) {
         ManualNanoClock clock = new ManualNanoClock(Long.MAX_VALUE - 5_000_000_000L);
         TimerDriver driver = Timers.builder().clock(clock).structure(structure).buildDriver(() -> {});
-        driver.bind();
-        int[] runs = {0};
-        driver.scheduleAtFixedRate(() -> runs[0]++, 10, 10, MILLISECONDS);
+        try {
+            driver.bind();
+            int[] runs = {0};
+            driver.scheduleAtFixedRate(() -> runs[0]++, 10, 10, MILLISECONDS);
 
-        int wakes = 0;
-        while (runs[0] < RUNS) {
-            clock.advance(Math.max(0, driver.nextDeadline() - clock.nanoTime()));
-            driver.turn();
-            wakes++;
+            int wakes = 0;
+            while (runs[0] < RUNS) {
+                clock.advance(Math.max(0, driver.nextDeadline() - clock.nanoTime()));
+                driver.turn();
+                wakes++;
+            }
+
+            assertThat(wakes).as("wake-ups for %d runs", RUNS).isEqualTo(RUNS);
+        } finally {
+            driver.close();
         }
-
-        assertThat(wakes).as("wake-ups for %d runs", RUNS).isEqualTo(RUNS);
-        driver.close();
     }
 }
