@@ -8,14 +8,18 @@ import java.util.List;
  * and removing an entry are O(1) and allocate nothing.
  *
  * <p>Layout: {@value #LEVELS} levels of {@value #SLOTS} buckets; a bucket of level {@code i} spans
- * {@code 64^i} ticks, so the levels together cover every deadline a TTL can reach (2^63 ticks).
- * An entry {@code d} ticks ahead of the wheel's current tick is filed in level {@code
- * floor(log64(d))}, in the bucket of its deadline's tick at that level. When the wheel advances, the
- * buckets it passes are spliced whole (O(1)) onto a pending ring; a {@link #poll} then takes up to
- * its limit of nodes off that ring, each either expired (its exact deadline has come) or filed
- * again nearer the bottom. A node whose deadline moved later stays where it is and is filed again
- * when its bucket comes up, so extending an entry costs the wheel nothing; a deadline moved earlier
- * moves the node at once. Bucket sentinels are made on first use.
+ * {@code 64^i} ticks, so the levels together cover every deadline a TTL can reach (2^63 ticks). An
+ * entry {@code d} ticks ahead of the wheel's current tick is filed in level {@code
+ * floor(log64(d))}, in the bucket of its deadline's tick at that level. When the wheel advances,
+ * the buckets it passes are spliced whole (O(1)) onto two rings: the bottom level's onto the due
+ * ring, the higher levels' onto the cascade ring; a {@link #poll} then takes up to its limit of
+ * nodes, from the due ring first, each either expired (its exact deadline has come) or filed again
+ * nearer the bottom. So a big cascade (a million entries put with one TTL move down together) does
+ * not hold back the entries its ticks bring due; a cascading node already due waits for its turn in
+ * the cascade ring, which holds its bucket's nodes in the order they were filed. A node whose
+ * deadline moved later stays where it is and is filed again when its bucket comes up, so extending
+ * an entry costs the wheel nothing; a deadline moved earlier moves the node at once. Bucket
+ * sentinels are made on first use.
  *
  * <p>Promptness: a bucket of tick {@code t} holds the deadlines after the end of tick {@code t - 1}
  * up to the end of tick {@code t}, and a poll advances to the last tick boundary at or before its
@@ -25,8 +29,9 @@ import java.util.List;
  * Never early: a node is handed out only when {@code now - deadline >= 0}.
  *
  * <p>Complexity: {@link #file}, {@link #remove} O(1); {@link #poll} O(levels × slots) to advance
- * plus O(1) per node handled; {@link #nextDue} O(levels) amortised. Ordering: by tick; within a
- * tick, not specified.
+ * plus O(1) per node handled; {@link #nextDue} O(levels) amortised. Ordering: by tick, except that
+ * a node already due when its higher-level bucket moves down comes after the bottom level's due
+ * nodes; within a tick, not specified.
  *
  * <p>Thread-safety: none; the segment's lock guards it.
  *
@@ -49,8 +54,14 @@ final class ExpiryWheel<K, V> {
     /** Per level, a bit per bucket that may hold nodes; a clear bit means surely empty. */
     private final long[] occupied = new long[LEVELS];
 
-    /** Nodes of buckets the wheel has passed, waiting for a poll to expire or file them again. */
-    private final ExpiryNode<K, V> pending = ExpiryNode.sentinel();
+    /**
+     * Nodes of bottom-level buckets the wheel has passed: due or moved later (or, after a purge, due
+     * later in the running tick).
+     */
+    private final ExpiryNode<K, V> due = ExpiryNode.sentinel();
+
+    /** Nodes of higher-level buckets the wheel has passed, waiting to be filed again or expired. */
+    private final ExpiryNode<K, V> cascading = ExpiryNode.sentinel();
 
     /** The current tick, counted from {@link #origin}. */
     private long current;
@@ -77,7 +88,7 @@ final class ExpiryWheel<K, V> {
         occupied[level] |= 1L << slot;
     }
 
-    /** Takes a node out of its bucket or the pending ring; a node in none is left alone. */
+    /** Takes a node out of its bucket or a passed ring; a node in none is left alone. */
     void remove(ExpiryNode<K, V> node) {
         if (node.wheelNext != null) {
             unlink(node);
@@ -121,9 +132,12 @@ final class ExpiryWheel<K, V> {
         passTo(Math.max(current, to));
         int handled = 0;
         while (handled < limit) {
-            ExpiryNode<K, V> node = pending.wheelNext;
-            if (node == pending) {
-                break;
+            ExpiryNode<K, V> node = due.wheelNext;
+            if (node == due) {
+                node = cascading.wheelNext;
+                if (node == cascading) {
+                    break;
+                }
             }
             unlink(node);
             handled++;
@@ -139,11 +153,11 @@ final class ExpiryWheel<K, V> {
     /**
      * Returns when a poll next has work, for a wheel that is not {@link #isIdle idle}: the tick
      * boundary when the earliest bucket of the bottom level is all due, or the moment a higher
-     * level's bucket must move down, whichever comes first; a time already passed while nodes are
-     * pending or due.
+     * level's bucket must move down, whichever comes first; a time already passed while a passed
+     * ring holds nodes.
      */
     long nextDue() {
-        if (pending.wheelNext != pending) {
+        if (hasPassed()) {
             return origin + (current - 1) * tick;
         }
         long best = 0;
@@ -170,9 +184,9 @@ final class ExpiryWheel<K, V> {
         return best;
     }
 
-    /** Tells whether no node is filed or pending, clearing the marks of buckets found empty. */
+    /** Tells whether no node is filed or passed, clearing the marks of buckets found empty. */
     boolean isIdle() {
-        if (pending.wheelNext != pending) {
+        if (hasPassed()) {
             return false;
         }
         for (int level = 0; level < LEVELS; level++) {
@@ -195,7 +209,13 @@ final class ExpiryWheel<K, V> {
             }
             occupied[level] = 0;
         }
-        drop(pending);
+        drop(due);
+        drop(cascading);
+    }
+
+    /** Tells whether a passed ring holds nodes a poll has yet to handle. */
+    private boolean hasPassed() {
+        return due.wheelNext != due || cascading.wheelNext != cascading;
     }
 
     private void drop(ExpiryNode<K, V> sentinel) {
@@ -209,7 +229,7 @@ final class ExpiryWheel<K, V> {
         sentinel.wheelNext = sentinel;
     }
 
-    /** Moves the buckets the wheel passes on its way to tick {@code to} onto the pending ring. */
+    /** Moves the buckets the wheel passes on its way to tick {@code to} onto the passed rings. */
     private void passTo(long to) {
         long from = current;
         current = to;
@@ -226,6 +246,7 @@ final class ExpiryWheel<K, V> {
     }
 
     private void spliceRange(int level, long first, long last) {
+        ExpiryNode<K, V> to = level == 0 ? due : cascading;
         long bits = occupied[level];
         if (bits == 0) {
             return;
@@ -234,24 +255,24 @@ final class ExpiryWheel<K, V> {
         for (long k = 0; k < count; k++) {
             int slot = (int) (first + k) & MASK;
             if ((bits & (1L << slot)) != 0) {
-                splice(buckets[level][slot]);
+                splice(buckets[level][slot], to);
                 occupied[level] &= ~(1L << slot);
             }
         }
     }
 
-    /** Moves a bucket's whole ring to the end of the pending ring. */
-    private void splice(ExpiryNode<K, V> sentinel) {
+    /** Moves a bucket's whole ring to the end of the ring {@code to}. */
+    private void splice(ExpiryNode<K, V> sentinel, ExpiryNode<K, V> to) {
         ExpiryNode<K, V> head = sentinel.wheelNext;
         if (head == sentinel) {
             return;
         }
         ExpiryNode<K, V> tail = sentinel.wheelPrev;
-        ExpiryNode<K, V> last = pending.wheelPrev;
+        ExpiryNode<K, V> last = to.wheelPrev;
         last.wheelNext = head;
         head.wheelPrev = last;
-        tail.wheelNext = pending;
-        pending.wheelPrev = tail;
+        tail.wheelNext = to;
+        to.wheelPrev = tail;
         sentinel.wheelNext = sentinel;
         sentinel.wheelPrev = sentinel;
     }

@@ -67,6 +67,33 @@ class ExpiryWheelTest {
         assertThat(out).containsExactlyInAnyOrderElementsOf(nodes);
     }
 
+    @Test
+    void aBigCascadeDoesNotHoldBackTheBottomLevelsDueNodes() {
+        ExpiryWheel<Integer, Integer> wheel = new ExpiryWheel<>(0, 1_000);
+        List<ExpiryNode<Integer, Integer>> out = new ArrayList<>();
+        wheel.poll(10_000, Integer.MAX_VALUE, out);
+        List<ExpiryNode<Integer, Integer>> all = new ArrayList<>();
+        // From tick 10, ticks 100 to 127 lie in level 1's bucket that moves down at tick 64.
+        for (int i = 0; i < 2_000; i++) {
+            ExpiryNode<Integer, Integer> node = new ExpiryNode<>(i, i, (100 + i % 28) * 1_000L);
+            all.add(node);
+            wheel.file(node);
+        }
+        // Tick 70 is 60 ahead: the bottom level.
+        ExpiryNode<Integer, Integer> bottom = new ExpiryNode<>(-1, -1, 70_000);
+        all.add(bottom);
+        wheel.file(bottom);
+
+        assertThat(wheel.poll(64_000, 10, out)).isEqualTo(10);
+        assertThat(out).as("the cascade has begun, nothing is due").isEmpty();
+        wheel.poll(70_000, 10, out);
+        assertThat(out).as("due at tick 70 while 1,990 cascading nodes wait").containsExactly(bottom);
+
+        wheel.poll(127_000, Integer.MAX_VALUE, out);
+        assertThat(out).containsExactlyInAnyOrderElementsOf(all);
+        assertThat(wheel.isIdle()).isTrue();
+    }
+
     private static final class Run {
         private final long seed;
         private final SplittableRandom random;
