@@ -69,7 +69,7 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
     private final SweepArming arming;
     private final ExpiringMapView<K, V> view;
 
-    /** The stripe the next pass starts with, so that a bounded pass does not always favour one. */
+    /** The stripe the next pass starts with: the one after the stripe where the last pass stopped. */
     private volatile int nextSweepStart;
 
     private volatile boolean closed;
@@ -534,7 +534,9 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
                 if (budget > 0) {
                     budget -= segment.expire(now, budget, expired);
                     if (budget == 0) {
-                        nextSweepStart = (start + i) & (segments.length - 1);
+                        // The next pass starts with the next stripe: one stripe's big cascade must
+                        // not take every pass's budget while the others' due entries wait.
+                        nextSweepStart = (start + i + 1) & (segments.length - 1);
                     }
                 }
                 if (!segment.wheel.isIdle()) {
