@@ -531,13 +531,15 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
             ExpirySegment<K, V> segment = segments[(start + i) & (segments.length - 1)];
             segment.lock.lock();
             try {
-                if (budget > 0) {
-                    budget -= segment.expire(now, budget, expired);
-                    if (budget == 0) {
-                        // The next pass starts with the next stripe: one stripe's big cascade must
-                        // not take every pass's budget while the others' due entries wait.
-                        nextSweepStart = (start + i + 1) & (segments.length - 1);
-                    }
+                // With no budget left this only advances the stripe's wheel, so that an entry put
+                // before its next pass is filed from the current tick, not far up the wheel behind
+                // a cascade.
+                int handled = segment.expire(now, budget, expired);
+                budget -= handled;
+                if (handled > 0 && budget == 0) {
+                    // The next pass starts with the next stripe: one stripe's big cascade must not
+                    // take every pass's budget while the others' due entries wait.
+                    nextSweepStart = (start + i + 1) & (segments.length - 1);
                 }
                 if (!segment.wheel.isIdle()) {
                     long at = segment.wheel.nextDue();

@@ -574,6 +574,42 @@ class ExpiringMapTest {
         assertThat(map.size()).isZero();
     }
 
+    /**
+     * 50,000 entries put with TTLs of 100 to 127 ms wait in the wheel's second level and move down
+     * together at the first pass, at 100 ms, which takes 500 passes of 100; an entry due meanwhile is
+     * heard within a pass per stripe (at most 64 stripes), not after the cascade: due entries go
+     * first, and a pass that runs out of budget hands the next pass to the next stripe.
+     */
+    @Test
+    void aBigCascadeDoesNotHoldBackAnEntryDueMeanwhile() throws InterruptedException {
+        Timer timer = heldTimer();
+        ExpiringMap<String, Integer> map = map(timer, 100);
+        int count = 50_000;
+        for (int i = 0; i < count; i++) {
+            map.put("c" + i, i, ms(100 + i % 28));
+        }
+        clock.advance(100 * MS);
+        Runnable first = held.poll(10, SECONDS);
+        assertThat(first).as("the pass that begins the cascade").isNotNull();
+        first.run();
+        assertThat(expiries).as("one pass's worth at most").hasSizeLessThanOrEqualTo(100);
+
+        map.put("late", -1, ms(1));
+        clock.advance(MS);
+        int passes = 0;
+        while (!expiries.contains("late=-1")) {
+            Runnable pass = held.poll(10, SECONDS);
+            assertThat(pass).as("pass %d", passes).isNotNull();
+            pass.run();
+            passes++;
+        }
+        assertThat(passes).as("passes until the entry due meanwhile was heard").isLessThanOrEqualTo(64);
+
+        clock.advance(127 * MS);
+        runHeldUntilQuiet(timer);
+        assertThat(expiries).hasSize(count + 1).doesNotHaveDuplicates();
+    }
+
     @Test
     void boundedPassesOnALiveTimerReportEveryEntryOnce() throws InterruptedException {
         Timer timer = liveTimer(TimerStructure.HIERARCHICAL_WHEEL);
