@@ -13,13 +13,14 @@ import java.util.List;
  * floor(log64(d))}, in the bucket of its deadline's tick at that level. When the wheel advances,
  * the buckets it passes are spliced whole (O(1)) onto two rings: the bottom level's onto the due
  * ring, the higher levels' onto the cascade ring; a {@link #poll} then takes up to its limit of
- * nodes, from the due ring first, each either expired (its exact deadline has come) or filed again
- * nearer the bottom. So a big cascade (a million entries put with one TTL move down together) does
- * not hold back the entries its ticks bring due; a cascading node already due waits for its turn in
- * the cascade ring, which holds its bucket's nodes in the order they were filed. A node whose
- * deadline moved later stays where it is and is filed again when its bucket comes up, so extending
- * an entry costs the wheel nothing; a deadline moved earlier moves the node at once. Bucket
- * sentinels are made on first use.
+ * nodes, from the due ring first (every {@value #CASCADE_SHARE}th from the cascade ring while it
+ * holds nodes), each either expired (its exact deadline has come) or filed again nearer the bottom.
+ * So a big cascade (a million entries put with one TTL move down together) does not hold back the
+ * entries its ticks bring due; a cascading node already due waits for its turn in the cascade ring,
+ * which holds its bucket's nodes in the order they were filed. A node whose deadline moved later
+ * stays where it is and is filed again when its bucket comes up, so extending an entry costs the
+ * wheel nothing; a deadline moved earlier moves the node at once. Bucket sentinels are made on
+ * first use.
  *
  * <p>Promptness: a bucket of tick {@code t} holds the deadlines after the end of tick {@code t - 1}
  * up to the end of tick {@code t}, and a poll advances to the last tick boundary at or before its
@@ -30,8 +31,8 @@ import java.util.List;
  *
  * <p>Complexity: {@link #file}, {@link #remove} O(1); {@link #poll} O(levels × slots) to advance
  * plus O(1) per node handled; {@link #nextDue} O(levels) amortised. Ordering: by tick, except that
- * a node already due when its higher-level bucket moves down comes after the bottom level's due
- * nodes; within a tick, not specified.
+ * a node due while it waits in the cascade ring may come after the bottom level's due nodes, later
+ * ticks' included; within a tick, not specified.
  *
  * <p>Thread-safety: none; the segment's lock guards it.
  *
@@ -44,6 +45,9 @@ final class ExpiryWheel<K, V> {
     static final int SLOTS = 64;
     private static final int BITS = 6;
     private static final int MASK = SLOTS - 1;
+
+    /** One node in this many a poll takes is the cascade ring's, when both rings hold nodes. */
+    static final int CASCADE_SHARE = 4;
 
     private final long origin;
     private final long tick;
@@ -65,6 +69,9 @@ final class ExpiryWheel<K, V> {
 
     /** The current tick, counted from {@link #origin}. */
     private long current;
+
+    /** Nodes taken off the passed rings so far (wrapping), to give the cascade its share. */
+    private int handledTotal;
 
     ExpiryWheel(long origin, long tickNanos) {
         this.origin = origin;
@@ -132,12 +139,9 @@ final class ExpiryWheel<K, V> {
         passTo(Math.max(current, to));
         int handled = 0;
         while (handled < limit) {
-            ExpiryNode<K, V> node = due.wheelNext;
-            if (node == due) {
-                node = cascading.wheelNext;
-                if (node == cascading) {
-                    break;
-                }
+            ExpiryNode<K, V> node = nextPassed();
+            if (node == null) {
+                break;
             }
             unlink(node);
             handled++;
@@ -211,6 +215,23 @@ final class ExpiryWheel<K, V> {
         }
         drop(due);
         drop(cascading);
+    }
+
+    /**
+     * The next node a poll handles: the due ring's, but every {@value #CASCADE_SHARE}th the cascade
+     * ring's while it holds nodes, so that a steady stream of due nodes cannot hold a cascade back
+     * for ever; null when both are empty.
+     */
+    private ExpiryNode<K, V> nextPassed() {
+        boolean cascadeTurn = ++handledTotal % CASCADE_SHARE == 0;
+        ExpiryNode<K, V> first = cascadeTurn ? cascading : due;
+        ExpiryNode<K, V> node = first.wheelNext;
+        if (node != first) {
+            return node;
+        }
+        ExpiryNode<K, V> second = cascadeTurn ? due : cascading;
+        node = second.wheelNext;
+        return node != second ? node : null;
     }
 
     /** Tells whether a passed ring holds nodes a poll has yet to handle. */

@@ -94,6 +94,31 @@ class ExpiryWheelTest {
         assertThat(wheel.isIdle()).isTrue();
     }
 
+    @Test
+    void aSteadyStreamOfDueNodesDoesNotHoldACascadeBackForEver() {
+        ExpiryWheel<Integer, Integer> wheel = new ExpiryWheel<>(0, 1_000);
+        List<ExpiryNode<Integer, Integer>> out = new ArrayList<>();
+        List<ExpiryNode<Integer, Integer>> cascade = new ArrayList<>();
+        // From tick 0, tick 64 lies in level 1: these move down, all due, at the first poll.
+        for (int i = 0; i < 100; i++) {
+            ExpiryNode<Integer, Integer> node = new ExpiryNode<>(i, i, 64_000);
+            cascade.add(node);
+            wheel.file(node);
+        }
+        wheel.poll(64_000, 0, out);
+        int key = 100;
+        for (long tick = 65; tick <= 100; tick++) {
+            // Each tick brings as many bottom-level nodes due as a poll takes.
+            for (int i = 0; i < 10; i++) {
+                wheel.file(new ExpiryNode<>(key, key++, tick * 1_000));
+            }
+            wheel.poll(tick * 1_000, 10, out);
+        }
+        assertThat(out.stream().filter(cascade::contains).count())
+                .as("cascading nodes handed out in 36 polls of 10")
+                .isGreaterThanOrEqualTo(36 * 10 / ExpiryWheel.CASCADE_SHARE - 1);
+    }
+
     private static final class Run {
         private final long seed;
         private final SplittableRandom random;
