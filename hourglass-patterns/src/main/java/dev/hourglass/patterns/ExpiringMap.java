@@ -609,7 +609,7 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
     }
 
     /** Stripes: a power of two, four per processor, at most 64. */
-    private static int stripes() {
+    static int stripes() {
         int wanted = Math.min(64, 4 * Runtime.getRuntime().availableProcessors());
         return Integer.highestOneBit(wanted - 1) << 1;
     }
