@@ -85,6 +85,11 @@ final class Engine {
         runner.endTurn();
     }
 
+    /** The clock reading of the last turn. */
+    long time() {
+        return now;
+    }
+
     boolean hasTimers() {
         return !due.isEmpty() || !filing.queue().isEmpty();
     }

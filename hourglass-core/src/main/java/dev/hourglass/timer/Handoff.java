@@ -18,12 +18,20 @@ abstract class Handoff {
     /**
      * Hands a node whose state changed to the driver: applied at once on the driver's thread,
      * pushed onto the intake elsewhere (the caller has set the node's queued bit). The driver is
-     * woken if {@code wake} and the node's deadline is earlier than the one it sleeps towards.
+     * woken if {@code wake} and the node's deadline is earlier than the one it sleeps towards; it
+     * takes the node in at its next turn if {@code urgent}, else within {@link
+     * TimerDriver#NAP_NANOS}.
      *
      * @return false if the driver had stopped before it could take the node, which is then
      *     cancelled
      */
-    abstract boolean handOver(TimeoutNode node, boolean wake);
+    abstract boolean handOver(TimeoutNode node, boolean wake, boolean urgent);
+
+    /**
+     * Tells the driver that a node already handed over (its queued bit set) now wants an earlier
+     * deadline, less than a nap away: the driver must take it in at its next turn.
+     */
+    abstract void hurry(TimeoutNode node);
 
     /** The clock deadlines are read from. */
     abstract long nanoTime();

@@ -10,6 +10,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * to wake it. The waker (unpark, {@code Selector.wakeup()}) must be remembered if it comes before
  * the loop actually waits, so that no wake-up is lost.
  *
+ * <p>Messages that can wait a nap ({@link TimerDriver#NAP_NANOS}) may stay on the intake while the
+ * loop sleeps, if it sleeps no longer than the nap. An urgent one sets a flag before it reads the
+ * announcement, and the loop reads the flag after announcing: the same pairing, so either the loop
+ * turns again or the producer sees it asleep.
+ *
  * <p>A producer wakes the loop when its deadline is earlier than the one slept towards or the loop
  * sleeps with nothing to wait for; other messages (cancellations, later deadlines) wake it with a
  * chance of one in {@link TimerDriver#WAKE_EVERY}, drawn from a thread-local generator, so that they
@@ -27,16 +32,30 @@ final class SleepGate {
     private volatile boolean sleepingIdle;
     private volatile long wakeAt;
 
+    /** Set by a producer whose message cannot wait a nap, cleared when a turn takes the intake. */
+    private volatile boolean urgent;
+
     SleepGate(Runnable waker) {
         this.waker = waker;
     }
 
-    /** Announces the sleep; returns false (and takes it back) if work or a close came meanwhile. */
-    boolean prepare(boolean idle, long deadline, Intake intake, boolean closed) {
+    /** Called by the loop before it takes the intake: the urgent messages so far are in it. */
+    void taking() {
+        if (urgent) {
+            urgent = false;
+        }
+    }
+
+    /**
+     * Announces the sleep; returns false (and takes it back) if a close or an urgent message came
+     * meanwhile, or if messages wait on the intake and {@code deadline} is later than {@code
+     * napEnd}.
+     */
+    boolean prepare(boolean idle, long deadline, Intake intake, boolean closed, long napEnd) {
         wakeAt = deadline;
         sleepingIdle = idle;
         sleeping = true;
-        if (!intake.isEmpty() || closed) {
+        if (closed || urgent || (!intake.isEmpty() && (idle || deadline - napEnd > 0))) {
             sleeping = false;
             return false;
         }
@@ -47,8 +66,14 @@ final class SleepGate {
         sleeping = false;
     }
 
-    /** Called by a producer after it pushed a node due at {@code deadline}. */
-    void pushed(long deadline, boolean mayWake) {
+    /**
+     * Called by a producer after it pushed a node due at {@code deadline}, or changed one already
+     * on the intake; {@code urgent} if the message cannot wait a nap.
+     */
+    void pushed(long deadline, boolean mayWake, boolean urgent) {
+        if (urgent) {
+            this.urgent = true;
+        }
         if (!sleeping) {
             return;
         }

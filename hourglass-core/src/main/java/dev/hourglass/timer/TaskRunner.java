@@ -137,7 +137,7 @@ final class TaskRunner {
             // Off the driver's thread it goes on the intake, unless it is there already.
             node.unlock(PENDING | (direct ? s & QUEUED : QUEUED));
             if ((s & QUEUED) == 0) {
-                node.driver.handOver(node, true);
+                node.driver.handOver(node, true, true);
             }
         }
     }

@@ -186,7 +186,7 @@ class TimeoutNode extends TimerNode implements Timeout {
             int next = CANCELLED | (direct ? s & QUEUED : QUEUED) | (s & DUE);
             if (STATE.compareAndSet(this, s, next)) {
                 if ((s & QUEUED) == 0) {
-                    driver.handOver(this, false);
+                    driver.handOver(this, false, false);
                 }
                 return true;
             }
@@ -215,11 +215,17 @@ class TimeoutNode extends TimerNode implements Timeout {
         boolean running = (s & PHASE) == RUNNING;
         // Later: the driver meets the node at its old place and files it again. A running periodic
         // timeout is re-armed from this deadline when its run ends.
-        boolean handOver = !running && wanted - old < 0 && (s & QUEUED) == 0;
+        boolean earlier = !running && wanted - old < 0;
+        boolean handOver = earlier && (s & QUEUED) == 0;
         int next = s | (running ? MOVED : 0) | (handOver && !direct ? QUEUED : 0);
         unlock(next);
+        boolean urgent = delayNanos < TimerDriver.NAP_NANOS;
         if (handOver) {
-            return driver.handOver(this, true);
+            return driver.handOver(this, true, urgent);
+        }
+        if (earlier && urgent) {
+            // On the intake already, where it might wait a nap: too long for its new deadline.
+            driver.hurry(this);
         }
         return true;
     }

@@ -22,6 +22,13 @@ import java.util.concurrent.TimeUnit;
  * towards, when it sleeps with nothing to wait for, or, picked at random, for about one in {@link
  * #WAKE_EVERY} other messages, so that cancellations never pile up until a far deadline.
  *
+ * <p>Naps: a message that can wait ({@link #NAP_NANOS}: a cancel, a later move, a deadline at
+ * least a nap away) does not make the loop turn again; the loop may sleep with it on the intake
+ * until a nap after its last turn's clock reading, so that a busy caller's messages are taken in
+ * batches. A timeout's deadline is still never passed on the intake, unless the thread handing it
+ * over was held up between reading the clock and pushing (then it may be late, by less than that
+ * thread was held up). A sooner message makes the loop turn again.
+ *
  * <p>Complexity: a schedule is one exchange and one striped count on the caller's thread; the
  * loop's work is the queue's.
  *
@@ -35,6 +42,14 @@ public final class TimerDriver extends Handoff implements Timer {
     /** About one message in this many wakes a sleeping loop; a power of two. */
     public static final int WAKE_EVERY = 8192;
 
+    /**
+     * How long a message from another thread may wait on the intake: one whose delay is at least
+     * this long (a far schedule, a cancel, a later reschedule), which the loop takes in at a turn
+     * at most this long after the one before, so that a busy caller's messages come in batches
+     * instead of one turn each. Shorter delays are urgent: they make the loop turn again at once.
+     */
+    static final long NAP_NANOS = 1_000_000;
+
     private final NanoClock clock;
     private final TimerQueue<?> queue;
     private final boolean linked;
@@ -47,6 +62,12 @@ public final class TimerDriver extends Handoff implements Timer {
     private final Stopping stopping = new Stopping();
 
     private volatile Thread owner;
+
+    /**
+     * The loop's clock reading before its last take of the intake: messages that can wait are
+     * taken in by this plus {@link #NAP_NANOS}. The loop's thread only.
+     */
+    private long napFrom;
 
     /** What {@link Timeout#timer()} returns: this, or the loop that wraps it. */
     private volatile Timer face = this;
@@ -130,7 +151,7 @@ public final class TimerDriver extends Handoff implements Timer {
             engine.dueNow(node);
             return node;
         }
-        if (!handOver(node, true)) {
+        if (!handOver(node, true, delayNanos < NAP_NANOS)) {
             throw new IllegalStateException("timer is closed");
         }
         return node;
@@ -142,18 +163,23 @@ public final class TimerDriver extends Handoff implements Timer {
     }
 
     @Override
-    boolean handOver(TimeoutNode node, boolean wake) {
+    boolean handOver(TimeoutNode node, boolean wake, boolean urgent) {
         if (onDriverThread()) {
             engine.apply(node);
             return true;
         }
         intake.push(node);
-        gate.pushed(node.deadlineNow(), wake);
+        gate.pushed(node.deadlineNow(), wake, urgent);
         if (stopping.isTerminated() && engine.cancelForClose(node, null, true)) {
             // Pushed after the loop's last look at the intake: nobody will ever take it.
             return false;
         }
         return true;
+    }
+
+    @Override
+    void hurry(TimeoutNode node) {
+        gate.pushed(node.deadlineNow(), true, true);
     }
 
     @Override
@@ -265,6 +291,10 @@ public final class TimerDriver extends Handoff implements Timer {
 
     /** Runs one turn on the bound thread: fires what is due, takes in what other threads handed over. */
     public void turn() {
+        // The last turn's reading, earlier than this take: a message that stays on the intake was
+        // made later, with a deadline at least a nap after its own reading.
+        napFrom = engine.time();
+        gate.taking();
         engine.turn(intake.takeAll());
     }
 
@@ -280,12 +310,18 @@ public final class TimerDriver extends Handoff implements Timer {
     /**
      * Returns when the loop must turn next: at or before now if a timeout is due already, else at
      * or before the next deadline (a hierarchical wheel answers with its next cascade when that
-     * comes first and the cascading slot holds many timers, which spares it a scan of them).
+     * comes first and the cascading slot holds many timers, which spares it a scan of them), and
+     * no later than the end of the nap while messages wait on the intake.
      *
      * @return the time of the next turn in nanoseconds; call only when {@link #hasTimers()}
      */
     public long nextDeadline() {
-        return engine.nextDeadline();
+        long next = engine.nextDeadline();
+        if (intake.isEmpty()) {
+            return next;
+        }
+        long napEnd = napFrom + NAP_NANOS;
+        return next - napEnd < 0 ? next : napEnd;
     }
 
     /**
@@ -297,7 +333,7 @@ public final class TimerDriver extends Handoff implements Timer {
      * @return false if the loop must not sleep, because work or a close arrived meanwhile
      */
     public boolean prepareToSleep(boolean idle, long deadline) {
-        return gate.prepare(idle, deadline, intake, stopping.isClosed());
+        return gate.prepare(idle, deadline, intake, stopping.isClosed(), napFrom + NAP_NANOS);
     }
 
     /** Tells the driver that the loop woke up. */
