@@ -18,9 +18,9 @@ abstract class Handoff {
     /**
      * Hands a node whose state changed to the driver: applied at once on the driver's thread,
      * pushed onto the intake elsewhere (the caller has set the node's queued bit). The driver is
-     * woken if {@code wake} and the node's deadline is earlier than the one it sleeps towards; it
-     * takes the node in at its next turn if {@code urgent}, else within {@link
-     * TimerDriver#NAP_NANOS}.
+     * woken if {@code wake} and the node's deadline is earlier than the one it sleeps towards. An
+     * {@code urgent} node makes an awake driver turn again; any other may wait while it naps
+     * (see {@link TimerDriver#NAP_NANOS}), or, pushed while it sleeps, until it wakes.
      *
      * @return false if the driver had stopped before it could take the node, which is then
      *     cancelled

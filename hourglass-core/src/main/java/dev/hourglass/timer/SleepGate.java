@@ -33,7 +33,7 @@ final class SleepGate {
     private volatile long wakeAt;
 
     /** Set by a producer whose message cannot wait a nap, cleared when a turn takes the intake. */
-    private volatile boolean urgent;
+    private volatile boolean urgentWaits;
 
     SleepGate(Runnable waker) {
         this.waker = waker;
@@ -41,21 +41,21 @@ final class SleepGate {
 
     /** Called by the loop before it takes the intake: the urgent messages so far are in it. */
     void taking() {
-        if (urgent) {
-            urgent = false;
+        // Read first: a volatile store on every turn would cost a fence for nothing.
+        if (urgentWaits) {
+            urgentWaits = false;
         }
     }
 
     /**
      * Announces the sleep; returns false (and takes it back) if a close or an urgent message came
-     * meanwhile, or if messages wait on the intake and {@code deadline} is later than {@code
-     * napEnd}.
+     * meanwhile, or if messages wait on the intake and the loop may not nap until {@code deadline}.
      */
-    boolean prepare(boolean idle, long deadline, Intake intake, boolean closed, long napEnd) {
+    boolean prepare(boolean idle, long deadline, Intake intake, boolean closed, boolean mayNap) {
         wakeAt = deadline;
         sleepingIdle = idle;
         sleeping = true;
-        if (closed || urgent || (!intake.isEmpty() && (idle || deadline - napEnd > 0))) {
+        if (closed || urgentWaits || (!intake.isEmpty() && (idle || !mayNap))) {
             sleeping = false;
             return false;
         }
@@ -72,7 +72,7 @@ final class SleepGate {
      */
     void pushed(long deadline, boolean mayWake, boolean urgent) {
         if (urgent) {
-            this.urgent = true;
+            urgentWaits = true;
         }
         if (!sleeping) {
             return;

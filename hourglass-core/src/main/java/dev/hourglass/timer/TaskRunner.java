@@ -137,6 +137,7 @@ final class TaskRunner {
             // Off the driver's thread it goes on the intake, unless it is there already.
             node.unlock(PENDING | (direct ? s & QUEUED : QUEUED));
             if ((s & QUEUED) == 0) {
+                // Urgent: after a late or long run the next deadline may be near or past already.
                 node.driver.handOver(node, true, true);
             }
         }

@@ -219,9 +219,16 @@ class TimeoutNode extends TimerNode implements Timeout {
         boolean handOver = earlier && (s & QUEUED) == 0;
         int next = s | (running ? MOVED : 0) | (handOver && !direct ? QUEUED : 0);
         unlock(next);
-        boolean urgent = delayNanos < TimerDriver.NAP_NANOS;
+        boolean urgent = TimerDriver.isUrgent(delayNanos);
         if (handOver) {
-            return driver.handOver(this, true, urgent);
+            boolean taken = driver.handOver(this, true, urgent);
+            if (!urgent && deadlineNow() - wanted < 0) {
+                // Moved sooner by another thread between the unlock and the push: it found the
+                // node queued and hurried, perhaps a turn that came before the push. The push came
+                // after that turn's take, so this read sees its deadline: hurry again.
+                driver.hurry(this);
+            }
+            return taken;
         }
         if (earlier && urgent) {
             // On the intake already, where it might wait a nap: too long for its new deadline.

@@ -22,12 +22,16 @@ import java.util.concurrent.TimeUnit;
  * towards, when it sleeps with nothing to wait for, or, picked at random, for about one in {@link
  * #WAKE_EVERY} other messages, so that cancellations never pile up until a far deadline.
  *
- * <p>Naps: a message that can wait ({@link #NAP_NANOS}: a cancel, a later move, a deadline at
- * least a nap away) does not make the loop turn again; the loop may sleep with it on the intake
- * until a nap after its last turn's clock reading, so that a busy caller's messages are taken in
- * batches. A timeout's deadline is still never passed on the intake, unless the thread handing it
- * over was held up between reading the clock and pushing (then it may be late, by less than that
- * thread was held up). A sooner message makes the loop turn again.
+ * <p>Naps: a message that can wait a nap of 1 ms (a cancel, or a schedule or an earlier move at
+ * least that far from its deadline; a later move sends none) does not make the loop turn again;
+ * the loop may sleep with it on the intake until a nap after its previous turn's clock reading, so
+ * that a busy caller's messages are taken in batches. A sooner message makes the loop turn again.
+ * So a timeout's deadline does not pass while it waits on the intake, unless the thread handing
+ * it over was held up between reading the clock and pushing (then it may be late by less than that
+ * thread was held up), or the loop rounds its sleep up (the event loop's select counts whole
+ * milliseconds, so there, as for the timeouts in its queue, by less than 1 ms). Naps need a clock
+ * that flows: under one that does not (a manual clock) a nap would last until the clock jumps, so
+ * the loop takes every message at once, as it did before naps.
  *
  * <p>Complexity: a schedule is one exchange and one striped count on the caller's thread; the
  * loop's work is the queue's.
@@ -43,12 +47,17 @@ public final class TimerDriver extends Handoff implements Timer {
     public static final int WAKE_EVERY = 8192;
 
     /**
-     * How long a message from another thread may wait on the intake: one whose delay is at least
-     * this long (a far schedule, a cancel, a later reschedule), which the loop takes in at a turn
-     * at most this long after the one before, so that a busy caller's messages come in batches
-     * instead of one turn each. Shorter delays are urgent: they make the loop turn again at once.
+     * How long a message from another thread may wait on the intake: a cancel, or a schedule or
+     * an earlier move at least this far from its deadline, which the loop takes in at a turn at
+     * most this long after its previous turn's clock reading, so that a busy caller's messages
+     * come in batches instead of one turn each. Sooner ones are urgent: see {@link #isUrgent}.
      */
     static final long NAP_NANOS = 1_000_000;
+
+    /** True if a message {@code delayNanos} from its deadline cannot wait a nap. */
+    static boolean isUrgent(long delayNanos) {
+        return delayNanos < NAP_NANOS;
+    }
 
     private final NanoClock clock;
     private final TimerQueue<?> queue;
@@ -69,6 +78,9 @@ public final class TimerDriver extends Handoff implements Timer {
      */
     private long napFrom;
 
+    /** Whether the loop naps: only under a clock that flows, see the class comment. */
+    private final boolean naps;
+
     /** What {@link Timeout#timer()} returns: this, or the loop that wraps it. */
     private volatile Timer face = this;
 
@@ -82,6 +94,8 @@ public final class TimerDriver extends Handoff implements Timer {
         this.gate = new SleepGate(waker);
         this.maxPending = settings.maxPending;
         this.threadFactory = settings.threadFactory;
+        this.napFrom = engine.time();
+        this.naps = clock.flows();
     }
 
     // ---- the Timer ----
@@ -151,7 +165,7 @@ public final class TimerDriver extends Handoff implements Timer {
             engine.dueNow(node);
             return node;
         }
-        if (!handOver(node, true, delayNanos < NAP_NANOS)) {
+        if (!handOver(node, true, isUrgent(delayNanos))) {
             throw new IllegalStateException("timer is closed");
         }
         return node;
@@ -317,7 +331,7 @@ public final class TimerDriver extends Handoff implements Timer {
      */
     public long nextDeadline() {
         long next = engine.nextDeadline();
-        if (intake.isEmpty()) {
+        if (!naps || intake.isEmpty()) {
             return next;
         }
         long napEnd = napFrom + NAP_NANOS;
@@ -330,10 +344,13 @@ public final class TimerDriver extends Handoff implements Timer {
      *
      * @param idle true if no timeout waits
      * @param deadline the deadline slept towards, when not idle
-     * @return false if the loop must not sleep, because work or a close arrived meanwhile
+     * @return false if the loop must not sleep, because a close or an urgent message arrived
+     *     meanwhile, or messages wait and {@code deadline} is later than their nap allows; when
+     *     true, the loop must not sleep past {@code deadline}, as messages may wait
      */
     public boolean prepareToSleep(boolean idle, long deadline) {
-        return gate.prepare(idle, deadline, intake, stopping.isClosed(), napFrom + NAP_NANOS);
+        boolean mayNap = naps && deadline - (napFrom + NAP_NANOS) <= 0;
+        return gate.prepare(idle, deadline, intake, stopping.isClosed(), mayNap);
     }
 
     /** Tells the driver that the loop woke up. */

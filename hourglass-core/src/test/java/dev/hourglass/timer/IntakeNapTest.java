@@ -3,24 +3,30 @@ package dev.hourglass.timer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hourglass.time.ManualNanoClock;
+import dev.hourglass.time.NanoClock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Messages from other threads that can wait a nap ({@link TimerDriver#NAP_NANOS}: far schedules,
- * cancels, later moves) let the loop sleep until the nap ends instead of turning again for each,
+ * Messages from other threads that can wait a nap ({@link TimerDriver#NAP_NANOS}: cancels, far
+ * schedules and earlier moves) let the loop sleep until the nap ends instead of turning again for each,
  * so a busy caller's messages are taken in batches; a message due sooner than that makes the loop
- * turn again at once. Driven by hand: the test thread is the loop, a manual clock the time.
+ * turn again at once. Driven by hand: the test thread is the loop; the time is set by the test, on
+ * a clock that says it flows, as naps need one.
  */
 class IntakeNapTest {
 
     private static final long NAP = TimerDriver.NAP_NANOS;
 
-    private final ManualNanoClock clock = new ManualNanoClock(0);
+    private final AtomicLong time = new AtomicLong();
+    private final NanoClock clock = time::get;
     private final TimerDriver driver = Timers.builder().clock(clock).buildDriver(() -> {});
 
     /** Runs {@code call} on a thread that is not the driver's. */
@@ -63,7 +69,7 @@ class IntakeNapTest {
                 .isTrue();
         assertThat(driver.stats().cancelled()).isZero();
 
-        clock.advance(NAP);
+        time.addAndGet(NAP);
         driver.turn();
         assertThat(driver.stats().cancelled()).as("taken in when the nap ends").isOne();
         assertThat(driver.stats().pending()).isOne();
@@ -112,5 +118,74 @@ class IntakeNapTest {
                 .as("the message came after the deadline was chosen; it may not wait that long")
                 .isFalse();
         assertThat(maySleepUntil(driver.nextDeadline())).isTrue();
+    }
+
+    @Test
+    void anIdleLoopNeverSleepsWithMessagesWaiting() {
+        driver.bind();
+        scheduleElsewhere(Duration.ofSeconds(10).toNanos());
+        assertThat(driver.hasTimers()).isFalse();
+        assertThat(driver.prepareToSleep(true, 0))
+                .as("an idle sleep has no end")
+                .isFalse();
+    }
+
+    @Test
+    void theNapCountsFromThePreviousTurnsReading() {
+        driver.bind();
+        scheduleElsewhere(Duration.ofSeconds(10).toNanos());
+        driver.turn();
+        time.addAndGet(NAP / 2);
+        driver.turn();
+        scheduleElsewhere(Duration.ofSeconds(20).toNanos());
+        assertThat(driver.nextDeadline())
+                .as("this turn's reading came after its take: a message made just before it waits no later")
+                .isEqualTo(NAP);
+    }
+
+    @Test
+    void aFiledTimeoutMovedToWithinTheNapMakesTheLoopTurnAgain() {
+        driver.bind();
+        Timeout filed = scheduleElsewhere(Duration.ofSeconds(10).toNanos());
+        driver.turn();
+        scheduleElsewhere(Duration.ofSeconds(20).toNanos());
+        assertThat(elsewhere(() -> filed.reschedule(NAP / 2, TimeUnit.NANOSECONDS)))
+                .isTrue();
+        assertThat(maySleepUntil(driver.nextDeadline())).isFalse();
+    }
+
+    @Test
+    void aPeriodicRunEndingOnAnExecutorMakesTheLoopTurnAgain() {
+        List<Runnable> runs = new ArrayList<>();
+        TimerDriver withExecutor =
+                Timers.builder().clock(clock).executor(runs::add).buildDriver(() -> {});
+        withExecutor.bind();
+        elsewhere(() -> withExecutor.scheduleAtFixedRate(() -> {}, NAP / 2, NAP / 2, TimeUnit.NANOSECONDS));
+        withExecutor.turn();
+        time.addAndGet(NAP);
+        withExecutor.turn();
+        assertThat(runs).hasSize(1);
+        withExecutor.schedule(() -> {}, 10, TimeUnit.SECONDS);
+        elsewhere(() -> {
+            runs.get(0).run();
+            return null;
+        });
+        assertThat(withExecutor.prepareToSleep(false, withExecutor.nextDeadline()))
+                .as("the next run, due within the nap, is re-armed through the intake")
+                .isFalse();
+        withExecutor.shutdown();
+    }
+
+    @Test
+    void underAClockThatDoesNotFlowTheLoopTakesEveryMessageAtOnce() {
+        TimerDriver manual = Timers.builder().clock(new ManualNanoClock(0)).buildDriver(() -> {});
+        manual.bind();
+        elsewhere(() -> manual.schedule(() -> {}, 10, TimeUnit.SECONDS));
+        manual.turn();
+        elsewhere(() -> manual.schedule(() -> {}, 20, TimeUnit.SECONDS));
+        assertThat(manual.prepareToSleep(false, manual.nextDeadline()))
+                .as("a nap would last until the clock jumps")
+                .isFalse();
+        manual.shutdown();
     }
 }
