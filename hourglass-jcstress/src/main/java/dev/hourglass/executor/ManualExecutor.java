@@ -1,0 +1,50 @@
+package dev.hourglass.executor;
+
+import dev.hourglass.time.ManualNanoClock;
+import dev.hourglass.timer.TimerDriver;
+import dev.hourglass.timer.Timers;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * An executor over a timer with no thread of its own, driven by the test's threads under a manual
+ * clock: every turn happens where the test puts it, and the tasks run inside the turn, on the thread
+ * that runs it. No thread is bound, so every call reaches the driver through its intake, as from a
+ * caller. A constructor must never bind: jcstress also builds states on the actor threads.
+ */
+final class ManualExecutor {
+
+    /** The first delay of the task under test: beyond the wheel's first tick, so it is filed. */
+    static final long DELAY = TimeUnit.MILLISECONDS.toNanos(5);
+
+    final ManualNanoClock clock = new ManualNanoClock(0);
+    final TimerDriver driver = Timers.builder().clock(clock).buildDriver(() -> {});
+    final TimerExecutorService executor = TimerExecutors.builder().build(driver);
+
+    /** How often the task ran; written inside a turn, read after the actors joined. */
+    int runs;
+
+    final Runnable task = () -> runs++;
+
+    /** Takes in what the callers handed over and files it, then makes {@link #DELAY} come. */
+    void fileAndMakeDue() {
+        driver.turn();
+        clock.advance(DELAY);
+    }
+
+    /**
+     * What is left once the actors are done: the driver takes in what they handed over, the clock
+     * jumps past every deadline twice (a task that was not stopped runs again), and a shutdown shows
+     * whether the executor still counts a task (it terminates only if none is left).
+     */
+    String afterwards() {
+        driver.turn();
+        for (int i = 0; i < 2; i++) {
+            clock.advance(TimeUnit.SECONDS.toNanos(1));
+            driver.turn();
+        }
+        executor.shutdown();
+        driver.turn();
+        return runs + " runs, " + (executor.isTerminated() ? "terminated" : "a task left") + ", "
+                + driver.stats().pending() + " pending";
+    }
+}
