@@ -62,7 +62,7 @@ class IntakeNapTest {
         scheduleElsewhere(Duration.ofSeconds(20).toNanos());
         assertThat(elsewhere(filed::cancel)).isTrue();
         assertThat(driver.nextDeadline())
-                .as("with messages waiting, the loop sleeps at most a nap past its last reading")
+                .as("with messages waiting, the loop sleeps at most a nap past the previous turn's reading")
                 .isEqualTo(NAP);
         assertThat(maySleepUntil(NAP))
                 .as("far schedules and cancels wait for the nap")
