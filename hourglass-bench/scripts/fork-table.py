@@ -11,8 +11,8 @@ import sys
 
 
 def main(paths):
-    print("| benchmark | impl | size | caller ns per op, by fork | timer threads' CPU ns per op, by fork |")
-    print("| --- | --- | ---: | --- | --- |")
+    print("| file | benchmark | impl | size | caller ns per op, by fork | timer threads' CPU ns per op, by fork |")
+    print("| --- | --- | --- | ---: | --- | --- |")
     for path in paths:
         for entry in json.load(open(path)):
             iters = entry["measurementIterations"]
@@ -21,7 +21,7 @@ def main(paths):
             # WorkerCpu divides its per-iteration figure by the iteration count (see cpu-table.py).
             workers = [sum(fork) / len(fork) * iters for fork in worker["rawData"]] if worker else []
             params = entry.get("params", {})
-            print(f"| {entry['benchmark'].rsplit('.', 2)[-2]} | {params.get('impl', '-')} "
+            print(f"| {path.rsplit('/', 1)[-1]} | {entry['benchmark'].rsplit('.', 2)[-2]} | {params.get('impl', '-')} "
                   f"| {params.get('n', params.get('pending', '-'))} "
                   f"| {', '.join(f'{v:,.0f}' for v in callers)} | {', '.join(f'{v:,.0f}' for v in workers)} |")
 

@@ -17,14 +17,14 @@ import org.openjdk.jcstress.infra.results.L_Result;
  */
 @JCStressTest
 @Outcome(
-        id = "cancel true, cancelled, 0 runs, terminated, 0 pending",
+        id = "cancel true, cancelled, 0 runs, 0 pending, 0 held, terminated",
         expect = Expect.ACCEPTABLE,
         desc = "cancelled before its first run")
 @Outcome(
-        id = "cancel true, cancelled, 1 runs, terminated, 0 pending",
+        id = "cancel true, cancelled, 1 runs, 0 pending, 0 held, terminated",
         expect = Expect.ACCEPTABLE,
         desc = "cancelled during or after its first run")
-@Outcome(expect = Expect.FORBIDDEN, desc = "ran after the cancel, a timeout or a counted task left")
+@Outcome(expect = Expect.FORBIDDEN, desc = "ran after the cancel, a timeout left on the timer, or the task still held")
 @State
 public class CancelVsPeriodicRun {
 

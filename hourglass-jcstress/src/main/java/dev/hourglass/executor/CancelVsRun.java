@@ -17,15 +17,15 @@ import org.openjdk.jcstress.infra.results.L_Result;
  */
 @JCStressTest
 @Outcome(
-        id = "cancel false, done, 1 runs, terminated, 0 pending",
+        id = "cancel false, done, 1 runs, 0 pending, 0 held, terminated",
         expect = Expect.ACCEPTABLE,
         desc = "ran to the end before the cancel")
 @Outcome(
-        id = "cancel true, cancelled, 0 runs, terminated, 0 pending",
+        id = "cancel true, cancelled, 0 runs, 0 pending, 0 held, terminated",
         expect = Expect.ACCEPTABLE,
         desc = "cancelled before it ran")
 @Outcome(
-        id = "cancel true, cancelled, 1 runs, terminated, 0 pending",
+        id = "cancel true, cancelled, 1 runs, 0 pending, 0 held, terminated",
         expect = Expect.ACCEPTABLE,
         desc = "cancelled while it ran, as FutureTask allows")
 @Outcome(expect = Expect.FORBIDDEN, desc = "ran twice, a failed cancel of a task that never ran, or counted wrong")

@@ -13,20 +13,22 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.L_Result;
 
 /**
- * A caller schedules a delayed task while another thread calls shutdownNow: the task is either
- * refused or in the list shutdownNow returns, never lost, never run; the executor terminates and
- * leaves no timeout on the timer.
+ * A caller schedules a task an hour away while another thread calls shutdownNow: the task is either
+ * refused or in the list shutdownNow returns, never lost; no timeout of it is left on the timer (its
+ * arming, when it comes after the drain, cancels the timeout it gets) and the executor terminates.
  */
 @JCStressTest
 @Outcome(
-        id = "refused, 0 returned, 0 runs, terminated, 0 pending",
+        id = "refused, 0 returned, 0 runs, 0 pending, 0 held, terminated",
         expect = Expect.ACCEPTABLE,
         desc = "the shutdown came first")
 @Outcome(
-        id = "accepted, returned it, 0 runs, terminated, 0 pending",
+        id = "accepted, returned it, 0 runs, 0 pending, 0 held, terminated",
         expect = Expect.ACCEPTABLE,
         desc = "admitted first, then returned as never run")
-@Outcome(expect = Expect.FORBIDDEN, desc = "lost, returned though refused, run, a task counted or a timeout left")
+@Outcome(
+        expect = Expect.FORBIDDEN,
+        desc = "lost, returned though refused, a timeout left on the timer, or a task still held")
 @State
 public class ScheduleVsShutdownNow {
 

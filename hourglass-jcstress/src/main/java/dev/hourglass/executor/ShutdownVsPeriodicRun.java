@@ -18,14 +18,16 @@ import org.openjdk.jcstress.infra.results.L_Result;
  */
 @JCStressTest
 @Outcome(
-        id = "cancelled, 0 runs, terminated, 0 pending",
+        id = "cancelled, terminated at once, 0 runs, 0 pending, 0 held, terminated",
         expect = Expect.ACCEPTABLE,
         desc = "shut down before its first run")
 @Outcome(
-        id = "cancelled, 1 runs, terminated, 0 pending",
+        id = "cancelled, terminated at once, 1 runs, 0 pending, 0 held, terminated",
         expect = Expect.ACCEPTABLE,
         desc = "shut down during or after its first run")
-@Outcome(expect = Expect.FORBIDDEN, desc = "ran on after the shutdown, not cancelled, not terminated or a timeout left")
+@Outcome(
+        expect = Expect.FORBIDDEN,
+        desc = "ran on after the shutdown, not cancelled, not terminated by the actors, or a timeout left")
 @State
 public class ShutdownVsPeriodicRun {
 
@@ -57,6 +59,8 @@ public class ShutdownVsPeriodicRun {
      */
     @Arbiter
     public void outcome(L_Result r) {
-        r.r1 = (future.isCancelled() ? "cancelled" : "not cancelled") + ", " + manual.afterwards();
+        // Read before afterwards(), whose shutdownNow would drop a task the shutdown missed.
+        String terminated = manual.executor.isTerminated() ? "terminated at once" : "not terminated";
+        r.r1 = (future.isCancelled() ? "cancelled" : "not cancelled") + ", " + terminated + ", " + manual.afterwards();
     }
 }
