@@ -91,23 +91,26 @@ class HandlersTest {
         }
     }
 
-    /** A 3 s handler with a 1 s lease on one of two nodes runs once and is acknowledged. */
+    /**
+     * A 5 s handler with a 2 s lease on one of two nodes runs once and is acknowledged (a heartbeat
+     * every third of the lease: a stall of over 1.3 s would lose it).
+     */
     @Test
     void aHandlerLongerThanItsLeaseKeepsItByHeartbeat() throws InterruptedException {
-        RedisTimersBuilder b = builder().leaseDuration(Duration.ofSeconds(1)).handlerTimeout(Duration.ofSeconds(10));
+        RedisTimersBuilder b = builder().leaseDuration(Duration.ofSeconds(2)).handlerTimeout(Duration.ofSeconds(10));
         Recorder recorder = new Recorder();
         for (String id : List.of("a", "b")) {
             RedisTimers n = start(b.nodeId(id));
             Recorder r = recorder.forNode(id);
             n.register("q", d -> {
                 r.handle(d);
-                Thread.sleep(3_000);
+                Thread.sleep(5_000);
             });
         }
         RedisTimers node = nodes.get(0);
         node.schedule("q", "long", Duration.ZERO, bytes("l"));
         assertThat(recorder.awaitIds(1, AWAIT)).isTrue();
-        Thread.sleep(1_500); // > the lease: without a heartbeat the other node would claim it now
+        Thread.sleep(2_500); // > the lease: without a heartbeat the other node would claim it now
         assertThat(node.lookup("q", "long"))
                 .hasValueSatisfying(s -> assertThat(s.state()).isEqualTo(TimerState.CLAIMED));
         assertThat(Recorder.eventually(() -> node.lookup("q", "long").isEmpty(), AWAIT))
@@ -236,8 +239,9 @@ class HandlersTest {
 
     /**
      * The timeout counts from the handler's start, not from the claim: with one handler thread (a
-     * pool of two with its spare), the third of three deliveries claimed together waits 400 ms for a
-     * thread, then runs 400 ms of its 600 ms timeout. Counted from the claim, it timed out and was
+     * pool of two with its spare), the third of three deliveries claimed together waits 1 s for a
+     * thread, then runs 1 s of its 1.5 s timeout (margins of 0.5 s, for a loaded machine's stalls).
+     * Counted from the claim, it timed out and was
      * delivered twice.
      */
     @Test
@@ -246,7 +250,7 @@ class HandlersTest {
                 .shards(1)
                 .handlerThreads(1)
                 .maxInFlight(3)
-                .handlerTimeout(Duration.ofMillis(600))
+                .handlerTimeout(Duration.ofMillis(1_500))
                 .backoff(Duration.ofMillis(50), Duration.ofMillis(50)));
         List<String> ids = List.of("s1", "s2", "s3");
         List<TimerRequest> requests = new ArrayList<>();
@@ -255,7 +259,7 @@ class HandlersTest {
         Recorder recorder = new Recorder();
         node.register("q", d -> {
             recorder.handle(d);
-            Thread.sleep(400);
+            Thread.sleep(1_000);
         });
         assertThat(recorder.awaitIds(ids.size(), AWAIT)).isTrue();
         assertThat(Recorder.eventually(

@@ -47,13 +47,15 @@ class ReviewFindingsTest {
     }
 
     /**
-     * Each handler takes 300 ms, well under the 1 s lease, and no node fails; but with one handler
+     * Each handler takes 300 ms, well under the 2 s lease, and no node fails; but with one handler
      * thread the node claimed every timer at once, so the later ones waited in the executor's queue
-     * until their leases ran out and were delivered twice.
+     * until their leases ran out and were delivered twice. Sixteen timers keep a node's queue longer
+     * than the lease (two threads: 2.4 s); the lease is 2 s so that only a stall of over 1.3 s, not
+     * a loaded machine's usual ones, outlasts the heartbeats.
      */
     private void eachDeliveredOnceWhenHandlersAreFasterThanTheLease(RedisTimersBuilder b, int timers)
             throws InterruptedException {
-        b.handlerThreads(1).leaseDuration(Duration.ofSeconds(1));
+        b.handlerThreads(1).leaseDuration(Duration.ofSeconds(2));
         RedisTimers node = start(b.nodeId("a"));
         RedisTimers other = start(b.nodeId("b"));
         Recorder recorder = new Recorder();
@@ -61,7 +63,7 @@ class ReviewFindingsTest {
             Recorder r = recorder.forNode(n.nodeId());
             n.register("q", d -> {
                 r.handle(d);
-                Thread.sleep(300); // the handler's work: 300 ms < the 1 s lease
+                Thread.sleep(300); // the handler's work: 300 ms < the 2 s lease
             });
         }
         List<TimerRequest> requests = new ArrayList<>();
@@ -93,12 +95,12 @@ class ReviewFindingsTest {
 
     @Test
     void defaultsDoNotQueueClaimedTimersPastTheirLease() throws InterruptedException {
-        eachDeliveredOnceWhenHandlersAreFasterThanTheLease(builder().shards(1), 6);
+        eachDeliveredOnceWhenHandlersAreFasterThanTheLease(builder().shards(1), 16);
     }
 
     @Test
     void aPassOverManyShardsClaimsNoMoreThanMaxInFlight() throws InterruptedException {
-        eachDeliveredOnceWhenHandlersAreFasterThanTheLease(builder().shards(8).maxInFlight(1), 6);
+        eachDeliveredOnceWhenHandlersAreFasterThanTheLease(builder().shards(8).maxInFlight(1), 16);
     }
 
     /**
@@ -192,7 +194,9 @@ class ReviewFindingsTest {
      */
     @Test
     void aFailingShardDoesNotSwallowTheClaimsOfTheOthers() throws InterruptedException {
-        RedisTimers node = start(builder().shards(2).maxAttempts(2).leaseDuration(Duration.ofMillis(300)));
+        // A lease of 5 s: with claims swallowed as before, the timer is not delivered as attempt 1
+        // within the 10 s wait; a lease of 300 ms let a stall between claim and ack bring attempt 2.
+        RedisTimers node = start(builder().shards(2).maxAttempts(2).leaseDuration(Duration.ofSeconds(5)));
         String id = "healthy";
         int good = ShardKeys.shardOf(id, 2);
         try (Jedis jedis = REDIS.server().client()) {
