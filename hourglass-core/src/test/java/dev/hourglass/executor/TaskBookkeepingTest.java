@@ -56,7 +56,7 @@ class TaskBookkeepingTest {
      */
     @Test
     void shutdownNowReturnsExactlyTheTasksThatNeverRanAfterConcurrentSchedulesAndCancels() throws Exception {
-        long seed = Long.getLong("hourglass.seed", System.nanoTime());
+        long seed = ExecutorDifferentialTest.seed(); // fixed unless -Dhourglass.seed is given
         System.out.println("TaskBookkeepingTest: seed " + seed + " (replay with -Dhourglass.seed=" + seed + ")");
         TimerExecutorService executor = TimerExecutors.builder().build(timer);
         List<Future<List<ScheduledFuture<?>>>> waitingPerThread = new ArrayList<>();

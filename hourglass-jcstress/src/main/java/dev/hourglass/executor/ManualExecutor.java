@@ -18,12 +18,28 @@ final class ManualExecutor {
 
     final ManualNanoClock clock = new ManualNanoClock(0);
     final TimerDriver driver = Timers.builder().clock(clock).buildDriver(() -> {});
-    final TimerExecutorService executor = TimerExecutors.builder().build(driver);
+    final TimerExecutorService executor;
 
     /** How often the task ran; written inside a turn, read after the actors joined. */
     int runs;
 
     final Runnable task = () -> runs++;
+
+    /** An executor with the JDK's default shutdown policies. */
+    ManualExecutor() {
+        this(true);
+    }
+
+    /**
+     * An executor whose delayed tasks run after a shutdown or not.
+     *
+     * @param executeDelayedAfterShutdown as {@link TimerExecutorBuilder#executeExistingDelayedTasksAfterShutdown}
+     */
+    ManualExecutor(boolean executeDelayedAfterShutdown) {
+        executor = TimerExecutors.builder()
+                .executeExistingDelayedTasksAfterShutdown(executeDelayedAfterShutdown)
+                .build(driver);
+    }
 
     /** Takes in what the callers handed over and files it, then makes {@link #DELAY} come. */
     void fileAndMakeDue() {
