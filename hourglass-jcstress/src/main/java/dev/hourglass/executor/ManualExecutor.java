@@ -3,6 +3,8 @@ package dev.hourglass.executor;
 import dev.hourglass.time.ManualNanoClock;
 import dev.hourglass.timer.TimerDriver;
 import dev.hourglass.timer.Timers;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -39,6 +41,19 @@ final class ManualExecutor {
         executor = TimerExecutors.builder()
                 .executeExistingDelayedTasksAfterShutdown(executeDelayedAfterShutdown)
                 .build(driver);
+    }
+
+    /**
+     * Schedules the task an hour away, as a caller racing a shutdown does.
+     *
+     * @return its future, or null if the executor refused it
+     */
+    Future<?> scheduleInAnHourOrNull() {
+        try {
+            return executor.schedule(task, 1, TimeUnit.HOURS);
+        } catch (RejectedExecutionException refused) {
+            return null;
+        }
     }
 
     /** Takes in what the callers handed over and files it, then makes {@link #DELAY} come. */

@@ -2,8 +2,6 @@ package dev.hourglass.executor;
 
 import java.util.List;
 import java.util.concurrent.Future;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Expect;
@@ -39,11 +37,7 @@ public class ScheduleVsShutdownNow {
     /** Schedules a task an hour away, or is refused. */
     @Actor
     public void caller() {
-        try {
-            future = manual.executor.schedule(manual.task, 1, TimeUnit.HOURS);
-        } catch (RejectedExecutionException refused) {
-            future = null;
-        }
+        future = manual.scheduleInAnHourOrNull();
     }
 
     /** Stops the executor. */
