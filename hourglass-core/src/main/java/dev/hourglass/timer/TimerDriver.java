@@ -73,10 +73,10 @@ public final class TimerDriver extends Handoff implements Timer {
     private volatile Thread owner;
 
     /**
-     * The loop's clock reading before its last take of the intake: messages that can wait are
-     * taken in by this plus {@link #NAP_NANOS}. The loop's thread only.
+     * A nap after the loop's clock reading before its last take of the intake: messages that can
+     * wait are taken in by then. The loop's thread only.
      */
-    private long napFrom;
+    private long napEnd;
 
     /** Whether the loop naps: only under a clock that flows, see the class comment. */
     private final boolean naps;
@@ -94,7 +94,7 @@ public final class TimerDriver extends Handoff implements Timer {
         this.gate = new SleepGate(waker);
         this.maxPending = settings.maxPending;
         this.threadFactory = settings.threadFactory;
-        this.napFrom = engine.time();
+        this.napEnd = engine.time() + NAP_NANOS;
         this.naps = clock.flows();
     }
 
@@ -305,9 +305,9 @@ public final class TimerDriver extends Handoff implements Timer {
 
     /** Runs one turn on the bound thread: fires what is due, takes in what other threads handed over. */
     public void turn() {
-        // The last turn's reading, earlier than this take: a message that stays on the intake was
-        // made later, with a deadline at least a nap after its own reading.
-        napFrom = engine.time();
+        // From the last turn's reading, earlier than this take: a message that stays on the intake
+        // was made later, with a deadline at least a nap after its own reading.
+        napEnd = engine.time() + NAP_NANOS;
         gate.taking();
         engine.turn(intake.takeAll());
     }
@@ -334,7 +334,6 @@ public final class TimerDriver extends Handoff implements Timer {
         if (!naps || intake.isEmpty()) {
             return next;
         }
-        long napEnd = napFrom + NAP_NANOS;
         return next - napEnd < 0 ? next : napEnd;
     }
 
@@ -349,7 +348,7 @@ public final class TimerDriver extends Handoff implements Timer {
      *     true, the loop must not sleep past {@code deadline}, as messages may wait
      */
     public boolean prepareToSleep(boolean idle, long deadline) {
-        boolean mayNap = naps && deadline - (napFrom + NAP_NANOS) <= 0;
+        boolean mayNap = naps && deadline - napEnd <= 0;
         return gate.prepare(idle, deadline, intake, stopping.isClosed(), mayNap);
     }
 

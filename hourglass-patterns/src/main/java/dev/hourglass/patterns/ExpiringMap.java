@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
 
 /**
@@ -62,20 +61,11 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
     private static final Duration MAX_TTL = Duration.ofNanos(Timer.MAX_DELAY_NANOS);
 
     private final NanoClock clock;
-    private final BiConsumer<? super K, ? super V> listener;
-    private final int maxExpiriesPerPass;
     private final long defaultTtlNanos;
     private final ExpirySegment<K, V>[] segments;
-    private final SweepArming arming;
+    private final ExpiryNotices<K, V> notices;
+    private final ExpirySweeper<K, V> sweeper;
     private final ExpiringMapView<K, V> view;
-
-    /** The stripe the next pass starts with: the one after the stripe where the last pass stopped. */
-    private volatile int nextSweepStart;
-
-    private volatile boolean closed;
-
-    /** Expiries reported to the listener, counted off the put and read paths, on any thread. */
-    private final LongAdder expirations = new LongAdder();
 
     @SuppressWarnings("unchecked")
     ExpiringMap(
@@ -86,15 +76,14 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
             long tickNanos,
             long defaultTtlNanos) {
         this.clock = clock;
-        this.listener = listener;
-        this.maxExpiriesPerPass = maxExpiriesPerPass;
         this.defaultTtlNanos = defaultTtlNanos;
         long origin = clock.nanoTime();
         this.segments = (ExpirySegment<K, V>[]) new ExpirySegment<?, ?>[stripes()];
         for (int i = 0; i < segments.length; i++) {
             segments[i] = new ExpirySegment<>(origin, tickNanos);
         }
-        this.arming = new SweepArming(timer, this::sweep);
+        this.notices = new ExpiryNotices<>(listener);
+        this.sweeper = new ExpirySweeper<>(timer, clock, segments, maxExpiriesPerPass, notices);
         this.view = new ExpiringMapView<>(this);
     }
 
@@ -235,7 +224,7 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
             refreshed = node.isLiveAt(now);
             if (refreshed && ttlNanos > 0) {
                 long at = now + ttlNanos;
-                arming.armFor(segment.wheel.dueTime(at), now);
+                sweeper.armFor(segment.wheel.dueTime(at), now);
                 segment.wheel.moveDeadline(node, at);
                 return true;
             }
@@ -244,7 +233,7 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
         } finally {
             segment.lock.unlock();
         }
-        expired(key, expired);
+        notices.expired(key, expired);
         return refreshed;
     }
 
@@ -281,7 +270,7 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
                 segment.lock.unlock();
             }
         }
-        announce(expired);
+        notices.announce(expired);
         return (int) Math.min(Integer.MAX_VALUE, size);
     }
 
@@ -310,7 +299,7 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
      * @return the count
      */
     public long expirations() {
-        return expirations.sum();
+        return notices.count();
     }
 
     /**
@@ -320,7 +309,7 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
      */
     public void clear() {
         checkOpen();
-        dropAll();
+        sweeper.clear();
     }
 
     /**
@@ -329,16 +318,12 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        dropAll();
+        sweeper.close();
     }
 
     @Override
     public String toString() {
-        return "ExpiringMap[stripes=" + segments.length + ", closed=" + closed + "]";
+        return "ExpiringMap[stripes=" + segments.length + ", closed=" + sweeper.isClosed() + "]";
     }
 
     // ---- what the view builds on ----
@@ -391,7 +376,7 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
             } else {
                 long at = now + ttlNanos;
                 // First, as it may throw (a closed timer): then a failed put changes nothing.
-                arming.armFor(segment.wheel.dueTime(at), now);
+                sweeper.armFor(segment.wheel.dueTime(at), now);
                 if (node == null) {
                     segment.insert(new ExpiryNode<>(key, value, at), hash);
                 } else {
@@ -402,8 +387,8 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
         } finally {
             segment.lock.unlock();
         }
-        RuntimeException failure = report(null, key, expired);
-        failure = report(failure, key, ttlNanos == 0 ? value : null);
+        RuntimeException failure = notices.report(null, key, expired);
+        failure = notices.report(failure, key, ttlNanos == 0 ? value : null);
         if (failure != null) {
             throw failure;
         }
@@ -442,7 +427,7 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
         } finally {
             segment.lock.unlock();
         }
-        expired(key, expired);
+        notices.expired(key, expired);
         return null;
     }
 
@@ -475,7 +460,7 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
         } finally {
             segment.lock.unlock();
         }
-        expired(node.key, node.value());
+        notices.expired(node.key, node.value());
         return null;
     }
 
@@ -501,106 +486,14 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
         } finally {
             segment.lock.unlock();
         }
-        expired(node.key, node.value());
+        notices.expired(node.key, node.value());
         return null;
     }
 
     void checkOpen() {
-        if (closed) {
+        if (sweeper.isClosed()) {
             throw new IllegalStateException("expiring map is closed");
         }
-    }
-
-    // ---- expiry passes ----
-
-    /** The timer's task: one bounded pass, then the next pass armed before anyone hears. */
-    private void sweep() {
-        arming.sweepStarted();
-        if (closed) {
-            return;
-        }
-        // Sized for a full pass up to the default bound, so a busy pass does not regrow it.
-        List<ExpiryNode<K, V>> expired =
-                new ArrayList<>(Math.min(maxExpiriesPerPass, ExpiringMapBuilder.DEFAULT_MAX_EXPIRIES_PER_PASS));
-        long now = clock.nanoTime();
-        int budget = maxExpiriesPerPass;
-        int start = nextSweepStart;
-        boolean due = false;
-        long next = 0;
-        for (int i = 0; i < segments.length; i++) {
-            ExpirySegment<K, V> segment = segments[(start + i) & (segments.length - 1)];
-            segment.lock.lock();
-            try {
-                // With no budget left this only advances the stripe's wheel, so that an entry put
-                // before its next pass is filed from the current tick, not far up the wheel behind
-                // a cascade.
-                int handled = segment.expire(now, budget, expired);
-                budget -= handled;
-                if (handled > 0 && budget == 0) {
-                    // The next pass starts with the next stripe: one stripe's big cascade must not
-                    // take every pass's budget while the others' due entries wait.
-                    nextSweepStart = (start + i + 1) & (segments.length - 1);
-                }
-                if (!segment.wheel.isIdle()) {
-                    long at = segment.wheel.nextDue();
-                    if (!due || at - next < 0) {
-                        next = at;
-                        due = true;
-                    }
-                }
-            } finally {
-                segment.lock.unlock();
-            }
-        }
-        if (due && !closed) {
-            arming.armFor(next, now);
-        }
-        announce(expired);
-    }
-
-    private void dropAll() {
-        arming.disarm();
-        for (ExpirySegment<K, V> segment : segments) {
-            segment.lock.lock();
-            try {
-                segment.clear();
-            } finally {
-                segment.lock.unlock();
-            }
-        }
-    }
-
-    /** Reports expired entries; every one is reported even if the listener throws. */
-    private void announce(List<ExpiryNode<K, V>> expired) {
-        RuntimeException failure = null;
-        for (ExpiryNode<K, V> node : expired) {
-            failure = report(failure, node.key, node.value());
-        }
-        if (failure != null) {
-            throw failure;
-        }
-    }
-
-    /** Counts one expiry and tells the listener of it. */
-    private void expired(K key, V value) {
-        expirations.increment();
-        listener.accept(key, value);
-    }
-
-    /** Tells the listener of one expiry, if {@code value} is not null; keeps the first failure. */
-    private RuntimeException report(RuntimeException failure, K key, V value) {
-        if (value == null) {
-            return failure;
-        }
-        try {
-            expired(key, value);
-        } catch (RuntimeException e) {
-            if (failure == null) {
-                return e;
-            }
-            failure.addSuppressed(e);
-        }
-        return failure;
     }
 
     private ExpirySegment<K, V> segmentFor(int hash) {
