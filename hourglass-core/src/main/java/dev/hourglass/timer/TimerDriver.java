@@ -94,7 +94,7 @@ public final class TimerDriver extends Handoff implements Timer {
         this.gate = new SleepGate(waker);
         this.maxPending = settings.maxPending;
         this.threadFactory = settings.threadFactory;
-        this.napEnd = engine.time() + NAP_NANOS;
+        startNap();
         this.naps = clock.flows();
     }
 
@@ -305,11 +305,17 @@ public final class TimerDriver extends Handoff implements Timer {
 
     /** Runs one turn on the bound thread: fires what is due, takes in what other threads handed over. */
     public void turn() {
-        // From the last turn's reading, earlier than this take: a message that stays on the intake
-        // was made later, with a deadline at least a nap after its own reading.
-        napEnd = engine.time() + NAP_NANOS;
+        startNap();
         gate.taking();
         engine.turn(intake.takeAll());
+    }
+
+    /**
+     * Starts a nap from the last turn's reading, earlier than the take that follows: a message that
+     * stays on the intake was made later, with a deadline at least a nap after its own reading.
+     */
+    private void startNap() {
+        napEnd = engine.time() + NAP_NANOS;
     }
 
     /**

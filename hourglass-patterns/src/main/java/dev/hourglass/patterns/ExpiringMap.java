@@ -83,7 +83,10 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
             segments[i] = new ExpirySegment<>(origin, tickNanos);
         }
         this.notices = new ExpiryNotices<>(listener);
-        this.sweeper = new ExpirySweeper<>(timer, clock, segments, maxExpiriesPerPass, notices);
+        // A pass's list is sized for a full pass up to the default bound, so a busy pass does not
+        // regrow it.
+        int passListCapacity = Math.min(maxExpiriesPerPass, ExpiringMapBuilder.DEFAULT_MAX_EXPIRIES_PER_PASS);
+        this.sweeper = new ExpirySweeper<>(timer, clock, segments, maxExpiriesPerPass, passListCapacity, notices);
         this.view = new ExpiringMapView<>(this);
     }
 

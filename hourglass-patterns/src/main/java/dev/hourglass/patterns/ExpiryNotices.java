@@ -20,7 +20,7 @@ final class ExpiryNotices<K, V> {
 
     private final BiConsumer<? super K, ? super V> listener;
 
-    /** Counted off the put and read paths' shared state: striped, read only by monitoring. */
+    /** Striped: passes, puts and reads count expiries without contending; summed by {@link #count}. */
     private final LongAdder expirations = new LongAdder();
 
     ExpiryNotices(BiConsumer<? super K, ? super V> listener) {

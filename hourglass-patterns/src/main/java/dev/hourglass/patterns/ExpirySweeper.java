@@ -16,7 +16,8 @@ import java.util.List;
  * <p>Complexity: a pass O(stripes + m) for the m entries it handles. Ordering: per stripe, the
  * wheel's.
  *
- * <p>Thread-safety: every method from any thread; a pass holds one stripe's lock at a time.
+ * <p>Thread-safety: every method from any thread, {@link #armFor} holding a stripe's lock; a pass
+ * holds one stripe's lock at a time.
  *
  * @param <K> the key type
  * @param <V> the value type
@@ -26,6 +27,9 @@ final class ExpirySweeper<K, V> {
     private final NanoClock clock;
     private final ExpirySegment<K, V>[] segments;
     private final int maxExpiriesPerPass;
+    /** The starting size of a pass's list of expired entries. */
+    private final int passListCapacity;
+
     private final ExpiryNotices<K, V> notices;
     private final SweepArming arming;
 
@@ -39,10 +43,12 @@ final class ExpirySweeper<K, V> {
             NanoClock clock,
             ExpirySegment<K, V>[] segments,
             int maxExpiriesPerPass,
+            int passListCapacity,
             ExpiryNotices<K, V> notices) {
         this.clock = clock;
         this.segments = segments;
         this.maxExpiriesPerPass = maxExpiriesPerPass;
+        this.passListCapacity = passListCapacity;
         this.notices = notices;
         this.arming = new SweepArming(timer, this::sweep);
     }
@@ -90,9 +96,7 @@ final class ExpirySweeper<K, V> {
         if (closed) {
             return;
         }
-        // Sized for a full pass up to the default bound, so a busy pass does not regrow it.
-        List<ExpiryNode<K, V>> expired =
-                new ArrayList<>(Math.min(maxExpiriesPerPass, ExpiringMapBuilder.DEFAULT_MAX_EXPIRIES_PER_PASS));
+        List<ExpiryNode<K, V>> expired = new ArrayList<>(passListCapacity);
         long now = clock.nanoTime();
         int budget = maxExpiriesPerPass;
         int start = nextSweepStart;

@@ -26,10 +26,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * map's threads and of the waiting thread per expired entry, and {@code maxLatenessMs}, how late the
  * latest notice came after its deadline.
  *
- * <p>Warm-up: before JMH's own warm-up shots, unmeasured rounds of the same fill and wait until at
- * least {@code jitWarmupExpiries} entries have expired (300,000 unless told otherwise). Each map's pass code runs once per pass,
- * not per entry, so the JIT compiles its loops only after many expiries: two shots of 10,000 entries
- * would measure code still partly interpreted (see docs/expiring-map.md).
+ * <p>Warm-up: before JMH's own warm-up shots, unmeasured rounds of the same fill and wait, whole
+ * rounds of {@code size} entries until at least {@code jitWarmupExpiries} have expired (300,000
+ * unless told otherwise), at most {@value #MAX_WARMUP_ROUNDS} rounds. It aims at the maps' steady
+ * state rather than the JIT's warm-up: each map's pass code runs once per pass, not per entry, so
+ * the JIT compiles it late, and two shots of 10,000 entries cost more than later ones (see
+ * docs/expiring-map.md).
  *
  * <p>Complexity, ordering: not applicable. Thread-safety: one benchmark thread.
  */
@@ -54,6 +56,9 @@ public class ExpiringMapExpiryBenchmark {
 
     private static final long PATIENCE_SECONDS = 60;
 
+    /** The most unmeasured rounds, each a second or two, whatever the size. */
+    static final int MAX_WARMUP_ROUNDS = 30;
+
     /** The map under test: see {@link MapUnderTest#open}. */
     @Param({"HOURGLASS", "CAFFEINE", "HOURGLASS_1S_TICK"})
     public String impl;
@@ -62,7 +67,7 @@ public class ExpiringMapExpiryBenchmark {
     @Param({"10000", "1000000"})
     public int size;
 
-    /** Entries expired in unmeasured rounds before JMH's warm-up, whatever the size. */
+    /** Entries to expire in unmeasured rounds before JMH's warm-up (see the class comment). */
     @Param("300000")
     public int jitWarmupExpiries;
 
@@ -100,12 +105,9 @@ public class ExpiringMapExpiryBenchmark {
         warmUp();
     }
 
-    /**
-     * Runs unmeasured rounds until {@link #jitWarmupExpiries} entries have expired, so that the
-     * measured shots run compiled code at every size.
-     */
+    /** Runs the unmeasured rounds of the class comment. */
     private void warmUp() throws InterruptedException {
-        for (long expired = 0; expired < jitWarmupExpiries; expired += size) {
+        for (int round = 0; round < MAX_WARMUP_ROUNDS && (long) round * size < jitWarmupExpiries; round++) {
             fill();
             log.await(PATIENCE_SECONDS);
         }
