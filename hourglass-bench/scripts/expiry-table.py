@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Expiry cost from ExpiringMapExpiryBenchmark.expireAll's JMH JSON, per map and size.
 
-Per impl and size, each the mean of the per-iteration raw values (forks x iterations) with a 99.9 %
-Student-t interval: the CPU of the map's threads and of the waiting thread per expired entry
-(cpuNanosPerExpiry, ns) and the latest expiry notice after its deadline (maxLatenessMs). The raw data
-is read as jmhstats.py says.
+Per impl (with any other parameter but the size beside it, e.g. jitWarmupExpiries) and size, each
+the mean of the per-iteration raw values (forks x iterations) with a 99.9 % Student-t interval:
+the CPU of the map's threads and of the waiting thread per expired entry (cpuNanosPerExpiry, ns)
+and the latest expiry notice after its deadline (maxLatenessMs). The raw data is read as
+jmhstats.py says.
 Usage: expiry-table.py expiry.json
 """
 import json
@@ -18,6 +19,12 @@ def cell(values):
     return "%.1f ± %.1f" % (mean, half)
 
 
+def label(params):
+    """The impl, with any other parameter but the size (e.g. jitWarmupExpiries) beside it."""
+    others = ["%s=%s" % (k, v) for k, v in sorted(params.items()) if k not in ("impl", "size")]
+    return params["impl"] + (" (%s)" % ", ".join(others) if others else "")
+
+
 def main(path):
     print("| map | entries expiring over 1 s | CPU per expired entry, ns | latest notice after its deadline, ms |")
     print("| --- | ---: | ---: | ---: |")
@@ -25,7 +32,7 @@ def main(path):
         if not r["benchmark"].endswith(".expireAll"):
             continue
         print("| %s | %s | %s | %s |" % (
-            r["params"]["impl"], r["params"]["size"], cell(raw(r, "cpuNanosPerExpiry")),
+            label(r["params"]), r["params"]["size"], cell(raw(r, "cpuNanosPerExpiry")),
             cell(raw(r, "maxLatenessMs"))))
 
 
