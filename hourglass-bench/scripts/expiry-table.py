@@ -4,8 +4,10 @@
 Per impl (with any other parameter but the size beside it, e.g. jitWarmupExpiries) and size, each
 the mean of the per-iteration raw values (forks x iterations) with a 99.9 % Student-t interval:
 the CPU of the map's threads and of the waiting thread per expired entry (cpuNanosPerExpiry, ns)
-and the latest expiry notice after its deadline (maxLatenessMs). The raw data is read as
-jmhstats.py says.
+and the latest expiry notice after its deadline (maxLatenessMs). When the same JSON holds
+ThreadWakeBenchmark.parkAndWake, a second table gives its CPU per timed park and wake
+(cpuNanosPerWake, ns), the floor under a pass that wakes the timer thread. The raw data is read
+as jmhstats.py says.
 Usage: expiry-table.py expiry.json
 """
 import json
@@ -26,14 +28,23 @@ def label(params):
 
 
 def main(path):
+    results = json.load(open(path))
     print("| map | entries expiring over 1 s | CPU per expired entry, ns | latest notice after its deadline, ms |")
     print("| --- | ---: | ---: | ---: |")
-    for r in json.load(open(path)):
+    for r in results:
         if not r["benchmark"].endswith(".expireAll"):
             continue
         print("| %s | %s | %s | %s |" % (
             label(r["params"]), r["params"]["size"], cell(raw(r, "cpuNanosPerExpiry")),
             cell(raw(r, "maxLatenessMs"))))
+    wakes = [r for r in results if r["benchmark"].endswith(".parkAndWake")]
+    if wakes:
+        print()
+        print("| thread park and wake | park, µs | parks per shot | CPU per park and wake, ns |")
+        print("| --- | ---: | ---: | ---: |")
+        for r in wakes:
+            print("| LockSupport.parkNanos | %s | %s | %s |" % (
+                r["params"]["parkMicros"], r["params"]["wakes"], cell(raw(r, "cpuNanosPerWake"))))
 
 
 if __name__ == "__main__":

@@ -68,7 +68,7 @@ class BenchmarkSmokeTest {
             try {
                 results = new Runner(options.build()).run();
             } catch (RunnerException e) {
-                failures.add(method + ": " + e.getMessage());
+                failures.add(method + ": " + causes(e));
                 continue;
             }
             if (results.size() != expected) {
@@ -84,6 +84,21 @@ class BenchmarkSmokeTest {
     }
 
     /** Numeric parameters at their smallest value; the others (impl names) at all their values. */
+    /**
+     * The message of {@code e} and those of its causes and of what they suppressed: JMH's own says
+     * only that it caught an exception, which it keeps as a suppressed one of its cause.
+     */
+    private static String causes(Throwable e) {
+        StringBuilder messages = new StringBuilder(String.valueOf(e.getMessage()));
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            messages.append(" <- ").append(cause);
+            for (Throwable suppressed : cause.getSuppressed()) {
+                messages.append(" <- ").append(suppressed);
+            }
+        }
+        return messages.toString();
+    }
+
     private static Map<String, String[]> smallest(BenchmarkListEntry entry) {
         Map<String, String[]> chosen = new TreeMap<>();
         if (!entry.getParams().hasValue()) {
