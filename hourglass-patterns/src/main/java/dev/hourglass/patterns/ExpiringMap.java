@@ -297,7 +297,9 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
     /**
      * Returns how many entries have expired since the map was made: each one the expiry listener
      * heard of (an entry put with a TTL of zero or less included; one removed, replaced, cleared or
-     * dropped by {@link #close()} not).
+     * dropped by {@link #close()} not). The expiries of a timer pass are counted together once the
+     * listener has heard them all, so a listener that reads this during a pass sees the count
+     * before that pass.
      *
      * @return the count
      */

@@ -33,13 +33,42 @@ final class ExpiryNotices<K, V> {
         listener.accept(key, value);
     }
 
-    /** Tells the listener of one expiry, if {@code value} is not null; keeps the first failure. */
+    /** Counts and tells the listener of one expiry, if {@code value} is not null; keeps the first failure. */
     RuntimeException report(RuntimeException failure, K key, V value) {
         if (value == null) {
             return failure;
         }
+        expirations.increment();
+        return tell(failure, key, value);
+    }
+
+    /**
+     * Reports a batch of expired entries, counted once for the batch (one atomic add, not one per
+     * entry, after the listener has heard them), then throws the listener's first exception, if any.
+     */
+    void announce(List<ExpiryNode<K, V>> expired) {
+        RuntimeException failure = null;
+        int heard = 0;
         try {
-            expired(key, value);
+            for (ExpiryNode<K, V> node : expired) {
+                V value = node.value();
+                if (value != null) {
+                    heard++;
+                    failure = tell(failure, node.key, value);
+                }
+            }
+        } finally {
+            expirations.add(heard);
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** Tells the listener of one expiry; keeps the first failure, the later ones suppressed in it. */
+    private RuntimeException tell(RuntimeException failure, K key, V value) {
+        try {
+            listener.accept(key, value);
         } catch (RuntimeException e) {
             if (failure == null) {
                 return e;
@@ -47,17 +76,6 @@ final class ExpiryNotices<K, V> {
             failure.addSuppressed(e);
         }
         return failure;
-    }
-
-    /** Reports a batch of expired entries, then throws the listener's first exception, if any. */
-    void announce(List<ExpiryNode<K, V>> expired) {
-        RuntimeException failure = null;
-        for (ExpiryNode<K, V> node : expired) {
-            failure = report(failure, node.key, node.value());
-        }
-        if (failure != null) {
-            throw failure;
-        }
     }
 
     /** The expiries reported so far. */

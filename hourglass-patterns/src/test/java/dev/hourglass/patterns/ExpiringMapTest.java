@@ -749,6 +749,7 @@ class ExpiringMapTest {
         assertThat(handled).hasSize(1);
         assertThat(handled.get(0)).hasMessageStartingWith("listener failed on bad");
         assertThat(handled.get(0).getSuppressed()).hasSize(1);
+        assertThat(map.expirations()).as("heard, thrown or not").isEqualTo(3);
         assertThat(map.size()).isZero();
     }
 
