@@ -21,12 +21,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * after it cost the parked thread, with no timer around it. Each shot parks {@code wakes} times for
  * {@code parkMicros} each ({@link LockSupport#parkNanos}, as a timer thread parks until its next
  * deadline). Results: the wall time of the shot (ms, primary) and {@code cpuNanosPerWake}, the
- * thread's CPU time (user and kernel: the system calls, the context switches, the timer interrupt's
- * work charged to the thread) per park and wake.
+ * thread's CPU time (user and kernel: the system calls and the switches out and back in) per park
+ * and wake.
  *
- * <p>A timer that promises a notice within a tick of its deadline must wake once per tick while
- * deadlines fall in every tick, so for sparse deadlines this figure times the ticks per second, over
- * the deadlines per second, bounds its CPU per notice from below (see docs/expiring-map.md).
+ * <p>A timer that promises a notice within a tick of its deadline must be awake in every tick that
+ * holds a deadline; when its thread has nothing else to do and every tick holds one, its CPU per
+ * notice is at least this figure times the ticks per second over the notices per second (see
+ * docs/expiring-map.md).
  *
  * <p>Complexity, ordering: not applicable. Thread-safety: one benchmark thread.
  */
