@@ -83,22 +83,24 @@ class BenchmarkSmokeTest {
         assertThat(failures).as("benchmarks without a result").isEmpty();
     }
 
-    /** Numeric parameters at their smallest value; the others (impl names) at all their values. */
     /**
-     * The message of {@code e} and those of its causes and of what they suppressed: JMH's own says
+     * What {@code e} says, with its causes and what it and they suppressed: JMH's own message says
      * only that it caught an exception, which it keeps as a suppressed one of its cause.
      */
     private static String causes(Throwable e) {
-        StringBuilder messages = new StringBuilder(String.valueOf(e.getMessage()));
-        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
-            messages.append(" <- ").append(cause);
-            for (Throwable suppressed : cause.getSuppressed()) {
+        StringBuilder messages = new StringBuilder(e.toString());
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t != e) {
+                messages.append(" <- ").append(t);
+            }
+            for (Throwable suppressed : t.getSuppressed()) {
                 messages.append(" <- ").append(suppressed);
             }
         }
         return messages.toString();
     }
 
+    /** Numeric parameters at their smallest value; the others (impl names) at all their values. */
     private static Map<String, String[]> smallest(BenchmarkListEntry entry) {
         Map<String, String[]> chosen = new TreeMap<>();
         if (!entry.getParams().hasValue()) {

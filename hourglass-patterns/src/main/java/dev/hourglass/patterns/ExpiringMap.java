@@ -297,9 +297,10 @@ public final class ExpiringMap<K, V> implements AutoCloseable {
     /**
      * Returns how many entries have expired since the map was made: each one the expiry listener
      * heard of (an entry put with a TTL of zero or less included; one removed, replaced, cleared or
-     * dropped by {@link #close()} not). The expiries of a timer pass are counted together once the
-     * listener has heard them all, so a listener that reads this during a pass sees the count
-     * before that pass.
+     * dropped by {@link #close()} not). An expiry a read or a put finds is counted just before the
+     * listener hears of it; those a timer pass or {@link #size()} finds are counted together once
+     * the listener has heard them all, so a listener that reads this during a pass does not yet see
+     * that pass's expiries (other threads' reads may add theirs meanwhile).
      *
      * @return the count
      */

@@ -22,6 +22,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -233,6 +234,30 @@ class ExpiringMapTest {
         settle(timer);
         assertThat(map.size()).isZero();
         assertThat(timer.stats().pending()).as("nothing left armed").isZero();
+    }
+
+    @Test
+    void aPassIsCountedOnceItsListenerHasHeardItAndAReadsExpiryBeforeItsNotice() throws InterruptedException {
+        Timer timer = heldTimer();
+        List<Long> seen = new ArrayList<>();
+        AtomicReference<ExpiringMap<String, Integer>> self = new AtomicReference<>();
+        ExpiringMap<String, Integer> map = ExpiringMap.<String, Integer>builder(timer, clock)
+                .tick(ms(1))
+                .expiryListener((key, value) -> seen.add(self.get().expirations()))
+                .build();
+        self.set(map);
+        map.put("a", 1, ms(1));
+        map.put("b", 2, ms(1));
+        map.put("c", 3, ms(1));
+        map.put("read", 4, ms(5));
+        clock.advance(MS);
+        runHeldUntilQuiet(timer);
+        assertThat(seen).as("the count each notice of one pass saw").containsExactly(0L, 0L, 0L);
+        assertThat(map.expirations()).isEqualTo(3);
+
+        clock.advance(4 * MS);
+        assertThat(map.get("read")).isNull();
+        assertThat(seen).as("a read counts its expiry before the notice").containsExactly(0L, 0L, 0L, 4L);
     }
 
     @Test

@@ -36,6 +36,7 @@ public class WakeCounters {
         shares = params.getThreads() * params.getMeasurement().getCount();
     }
 
+    /** Keeps this iteration's CPU nanoseconds per park and wake. */
     void record(double cpuPerWake) {
         this.cpuPerWake = cpuPerWake;
     }
