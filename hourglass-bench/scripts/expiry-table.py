@@ -4,7 +4,8 @@
 Per impl (with any other parameter but the size beside it, e.g. jitWarmupExpiries) and size, each
 the mean of the per-iteration raw values (forks x iterations) with a 99.9 % Student-t interval:
 the CPU of the map's threads and of the waiting thread per expired entry (cpuNanosPerExpiry, ns)
-and the latest expiry notice after its deadline (maxLatenessMs). When the same JSON holds
+the latest expiry notice after its deadline (maxLatenessMs) and how often the map's threads went
+to sleep during a shot (mapThreadSleeps, "–" in runs made before it was counted). When the same JSON holds
 ThreadWakeBenchmark.parkAndWake, a second table gives its CPU per timed park and wake
 (cpuNanosPerWake, ns), the floor under a pass that wakes the timer thread. The raw data is read
 as jmhstats.py says.
@@ -29,14 +30,16 @@ def label(params):
 
 def main(path):
     results = json.load(open(path))
-    print("| map | entries expiring over 1 s | CPU per expired entry, ns | latest notice after its deadline, ms |")
-    print("| --- | ---: | ---: | ---: |")
+    print("| map | entries expiring over 1 s | CPU per expired entry, ns | latest notice after its deadline, ms"
+          " | the map's threads' sleeps per shot |")
+    print("| --- | ---: | ---: | ---: | ---: |")
     for r in results:
         if not r["benchmark"].endswith(".expireAll"):
             continue
-        print("| %s | %s | %s | %s |" % (
+        sleeps = "–" if "mapThreadSleeps" not in r["secondaryMetrics"] else cell(raw(r, "mapThreadSleeps"))
+        print("| %s | %s | %s | %s | %s |" % (
             label(r["params"]), r["params"]["size"], cell(raw(r, "cpuNanosPerExpiry")),
-            cell(raw(r, "maxLatenessMs"))))
+            cell(raw(r, "maxLatenessMs")), sleeps))
     wakes = [r for r in results if r["benchmark"].endswith(".parkAndWake")]
     if wakes:
         print()

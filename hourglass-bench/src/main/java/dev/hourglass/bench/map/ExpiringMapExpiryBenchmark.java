@@ -23,8 +23,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * 10 µs per entry the first time, then 200 ms plus three times the longest fill so far plus 1 µs per
  * entry), then waits until the map has reported every one expired. Results: the wall time
  * of the wait (ms, primary, which includes the spread), {@code cpuNanosPerExpiry}, the CPU of the
- * map's threads and of the waiting thread per expired entry, and {@code maxLatenessMs}, how late the
- * latest notice came after its deadline.
+ * map's threads and of the waiting thread per expired entry, {@code maxLatenessMs}, how late the
+ * latest notice came after its deadline, and {@code mapThreadSleeps}, how often the map's threads
+ * went to sleep during the wait (each sleep ends in a wake-up whose CPU {@code ThreadWakeBenchmark}
+ * measures).
  *
  * <p>Warm-up: before JMH's own warm-up shots, unmeasured rounds of the same fill and wait, whole
  * rounds of {@code size} entries until at least {@code jitWarmupExpiries} have expired (300,000
@@ -157,6 +159,7 @@ public class ExpiringMapExpiryBenchmark {
         long callerAtStart = CPU.getCurrentThreadCpuTime();
         log.await(PATIENCE_SECONDS);
         long caller = CPU.getCurrentThreadCpuTime() - callerAtStart;
-        out.record((double) (caller + meter.cpuSinceMark()) / size, log.maxLateness());
+        long workers = meter.cpuSinceMark();
+        out.record((double) (caller + workers) / size, log.maxLateness(), meter.sleepsSinceMark());
     }
 }

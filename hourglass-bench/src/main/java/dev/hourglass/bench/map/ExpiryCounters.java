@@ -10,7 +10,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 /**
  * JMH secondary results of {@link ExpiringMapExpiryBenchmark}: the CPU nanoseconds spent per
  * expired entry by the map's threads and the benchmark thread together ({@code cpuNanosPerExpiry}),
- * and the largest lateness of an expiry notice in milliseconds ({@code maxLatenessMs}). JMH sums
+ * the largest lateness of an expiry notice in milliseconds ({@code maxLatenessMs}), and how often
+ * the map's threads went to sleep during the shot ({@code mapThreadSleeps}, Linux's voluntary
+ * context switches, see {@link ThreadSleeps}; NaN elsewhere). JMH sums
  * counters over the measurement iterations, so each iteration reports its share: the score is the
  * mean.
  *
@@ -25,6 +27,7 @@ public class ExpiryCounters {
     private int shares;
     private double cpuPerExpiry;
     private double latenessMs;
+    private double sleeps;
 
     /** Makes the counters; JMH calls it. */
     public ExpiryCounters() {}
@@ -39,9 +42,10 @@ public class ExpiryCounters {
         shares = params.getThreads() * params.getMeasurement().getCount();
     }
 
-    void record(double cpuPerExpiry, long latenessNanos) {
+    void record(double cpuPerExpiry, long latenessNanos, double sleeps) {
         this.cpuPerExpiry = cpuPerExpiry;
         this.latenessMs = latenessNanos / 1e6;
+        this.sleeps = sleeps;
     }
 
     /**
@@ -60,5 +64,14 @@ public class ExpiryCounters {
      */
     public double maxLatenessMs() {
         return latenessMs / shares;
+    }
+
+    /**
+     * How often the map's threads went to sleep during the shot, this iteration's share.
+     *
+     * @return sleeps divided by the number of measurement iterations, NaN where not counted
+     */
+    public double mapThreadSleeps() {
+        return sleeps / shares;
     }
 }

@@ -38,6 +38,7 @@ public class MapMeter {
     private final List<MapCpu> counters = new CopyOnWriteArrayList<>();
     private final Map<Long, Long> baseline = new HashMap<>();
     private MapUnderTest map;
+    private long sleepsAtMark;
     private volatile double cpuNanosPerOp;
 
     /** Makes the meter; JMH calls it. */
@@ -58,6 +59,7 @@ public class MapMeter {
         for (Thread thread : map.workers()) {
             baseline.put(thread.getId(), Math.max(0, CPU.getThreadCpuTime(thread.getId())));
         }
+        sleepsAtMark = ThreadSleeps.voluntarySwitches(map.workers());
     }
 
     /** Lets the map settle, then reads the CPU its threads used since the mark. */
@@ -82,6 +84,15 @@ public class MapMeter {
             }
         }
         return cpu;
+    }
+
+    /**
+     * How often the map's threads went to sleep since the mark (see {@link ThreadSleeps}); a thread
+     * started since counts whole; NaN where the system does not count sleeps.
+     */
+    double sleepsSinceMark() {
+        long now = ThreadSleeps.voluntarySwitches(map.workers());
+        return now < 0 || sleepsAtMark < 0 ? Double.NaN : now - sleepsAtMark;
     }
 
     double cpuNanosPerOp() {
