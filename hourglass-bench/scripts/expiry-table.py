@@ -3,7 +3,7 @@
 
 Per impl (with any other parameter but the size beside it, e.g. jitWarmupExpiries) and size, each
 the mean of the per-iteration raw values (forks x iterations) with a 99.9 % Student-t interval:
-the CPU of the map's threads and of the waiting thread per expired entry (cpuNanosPerExpiry, ns)
+the CPU of the map's threads and of the waiting thread per expired entry (cpuNanosPerExpiry, ns),
 the latest expiry notice after its deadline (maxLatenessMs) and how often the map's threads went
 to sleep during a shot (mapThreadSleeps, "–" in runs made before it was counted). When the same JSON holds
 ThreadWakeBenchmark.parkAndWake, a second table gives its CPU per timed park and wake

@@ -25,8 +25,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * of the wait (ms, primary, which includes the spread), {@code cpuNanosPerExpiry}, the CPU of the
  * map's threads and of the waiting thread per expired entry, {@code maxLatenessMs}, how late the
  * latest notice came after its deadline, and {@code mapThreadSleeps}, how often the map's threads
- * went to sleep during the wait (each sleep ends in a wake-up whose CPU {@code ThreadWakeBenchmark}
- * measures).
+ * went to sleep from the end of the fill until the map settled after the wait (read after the shot,
+ * so that reading it is not timed; each sleep ends in a wake-up, whose cost {@code
+ * ThreadWakeBenchmark} measures for a bare thread).
  *
  * <p>Warm-up: before JMH's own warm-up shots, unmeasured rounds of the same fill and wait, whole
  * rounds of {@code size} entries until at least {@code jitWarmupExpiries} have expired (300,000
@@ -159,7 +160,6 @@ public class ExpiringMapExpiryBenchmark {
         long callerAtStart = CPU.getCurrentThreadCpuTime();
         log.await(PATIENCE_SECONDS);
         long caller = CPU.getCurrentThreadCpuTime() - callerAtStart;
-        long workers = meter.cpuSinceMark();
-        out.record((double) (caller + workers) / size, log.maxLateness(), meter.sleepsSinceMark());
+        out.record((double) (caller + meter.cpuSinceMark()) / size, log.maxLateness());
     }
 }

@@ -27,25 +27,26 @@ public class ExpiryCounters {
     private int shares;
     private double cpuPerExpiry;
     private double latenessMs;
-    private double sleeps;
+    private MapMeter meter;
 
     /** Makes the counters; JMH calls it. */
     public ExpiryCounters() {}
 
     /**
-     * Learns the number of measurement iterations.
+     * Learns the number of measurement iterations and where the sleeps are counted.
      *
+     * @param meter counts the map's threads' sleeps over each iteration
      * @param params the run's parameters
      */
     @Setup(Level.Trial)
-    public void join(BenchmarkParams params) {
+    public void join(MapMeter meter, BenchmarkParams params) {
+        this.meter = meter;
         shares = params.getThreads() * params.getMeasurement().getCount();
     }
 
-    void record(double cpuPerExpiry, long latenessNanos, double sleeps) {
+    void record(double cpuPerExpiry, long latenessNanos) {
         this.cpuPerExpiry = cpuPerExpiry;
         this.latenessMs = latenessNanos / 1e6;
-        this.sleeps = sleeps;
     }
 
     /**
@@ -67,11 +68,12 @@ public class ExpiryCounters {
     }
 
     /**
-     * How often the map's threads went to sleep during the shot, this iteration's share.
+     * How often the map's threads went to sleep during the shot (read once the shot is over, before
+     * this is), this iteration's share.
      *
      * @return sleeps divided by the number of measurement iterations, NaN where not counted
      */
     public double mapThreadSleeps() {
-        return sleeps / shares;
+        return meter.sleeps() / shares;
     }
 }

@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * stopped and the map has settled what they handed it. Each benchmark thread's {@link MapCpu}
  * reads the result.
  *
- * <p>Complexity: O(threads) per mark and measure. Ordering: not applicable.
+ * <p>Complexity: O(threads of the JVM) per mark and measure (see {@link ThreadSleeps}). Ordering: not applicable.
  *
  * <p>Thread-safety: JMH calls the marks on one thread at a time; the result is published through a
  * volatile field.
@@ -38,8 +38,9 @@ public class MapMeter {
     private final List<MapCpu> counters = new CopyOnWriteArrayList<>();
     private final Map<Long, Long> baseline = new HashMap<>();
     private MapUnderTest map;
-    private long sleepsAtMark;
+    private Map<Thread, Long> sleepsAtMark;
     private volatile double cpuNanosPerOp;
+    private volatile double sleeps = Double.NaN;
 
     /** Makes the meter; JMH calls it. */
     public MapMeter() {}
@@ -62,7 +63,7 @@ public class MapMeter {
         sleepsAtMark = ThreadSleeps.voluntarySwitches(map.workers());
     }
 
-    /** Lets the map settle, then reads the CPU its threads used since the mark. */
+    /** Lets the map settle, then reads the CPU its threads used and how often they slept since the mark. */
     @TearDown(Level.Iteration)
     public void measure() {
         map.settle();
@@ -72,6 +73,7 @@ public class MapMeter {
             ops += counter.ops;
         }
         cpuNanosPerOp = ops == 0 ? 0 : (double) cpu / ops;
+        sleeps = sleepsSinceMark();
     }
 
     /** The CPU nanoseconds the map's threads used since the mark; a thread started since counts whole. */
@@ -87,12 +89,25 @@ public class MapMeter {
     }
 
     /**
-     * How often the map's threads went to sleep since the mark (see {@link ThreadSleeps}); a thread
-     * started since counts whole; NaN where the system does not count sleeps.
+     * How often the map's threads went to sleep since the mark (see {@link ThreadSleeps}): a thread
+     * started since counts whole, one ended since not at all; NaN where the system does not count
+     * sleeps.
      */
-    double sleepsSinceMark() {
-        long now = ThreadSleeps.voluntarySwitches(map.workers());
-        return now < 0 || sleepsAtMark < 0 ? Double.NaN : now - sleepsAtMark;
+    private double sleepsSinceMark() {
+        Map<Thread, Long> now = ThreadSleeps.voluntarySwitches(map.workers());
+        if (now == null || sleepsAtMark == null) {
+            return Double.NaN;
+        }
+        long sum = 0;
+        for (Map.Entry<Thread, Long> count : now.entrySet()) {
+            sum += count.getValue() - sleepsAtMark.getOrDefault(count.getKey(), 0L);
+        }
+        return sum;
+    }
+
+    /** How often the map's threads went to sleep in the last measured iteration, or NaN. */
+    double sleeps() {
+        return sleeps;
     }
 
     double cpuNanosPerOp() {

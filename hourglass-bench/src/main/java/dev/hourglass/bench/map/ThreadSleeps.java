@@ -2,30 +2,32 @@ package dev.hourglass.bench.map;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.HashSet;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * Counts how often threads went to sleep: the voluntary context switches Linux keeps per thread in
  * {@code /proc/self/task/<tid>/status} (a park, a wait or a blocking call that gave the core up).
  * Java does not tell a thread's native id, so a thread is found by its native name, the first
- * {@value #NATIVE_NAME_LENGTH} bytes of its Java name, which must not be shared with another live
- * thread of the JVM.
+ * {@value #NATIVE_NAME_BYTES} bytes of its Java name in UTF-8 as it was when the thread started (a
+ * later {@link Thread#setName} is not seen), which must not be shared with another live thread of
+ * the JVM.
  *
- * <p>Complexity: O(threads of the JVM) per count. Ordering: not applicable.
+ * <p>Complexity: O(threads of the JVM) file reads per count. Ordering: not applicable.
  *
  * <p>Thread-safety: stateless.
  */
 final class ThreadSleeps {
 
     /** Linux keeps this many bytes of a thread's name (16 with the terminating zero). */
-    static final int NATIVE_NAME_LENGTH = 15;
+    static final int NATIVE_NAME_BYTES = 15;
 
     private static final Path TASKS = Paths.get("/proc/self/task");
     private static final String VOLUNTARY = "voluntary_ctxt_switches:";
@@ -33,57 +35,77 @@ final class ThreadSleeps {
     private ThreadSleeps() {}
 
     /**
-     * Sums the voluntary context switches of the live threads among {@code threads}.
+     * Reads the voluntary context switches of each live thread among {@code threads}.
      *
-     * @param threads the threads, each with a name no other live thread shares in its first
-     *     {@value #NATIVE_NAME_LENGTH} characters
-     * @return the sum, or -1 where the system keeps no such count (not Linux)
-     * @throws IllegalStateException if {@code /proc} cannot be read while it exists
+     * @param threads the threads, each with a native name no other live thread shares
+     * @return the count of each thread found alive, or null where the system keeps no such count (not
+     *     Linux)
+     * @throws IllegalStateException if {@code /proc} cannot be listed, or a count cannot be read
      */
-    static long voluntarySwitches(List<Thread> threads) {
+    static Map<Thread, Long> voluntarySwitches(List<Thread> threads) {
         if (!Files.isDirectory(TASKS)) {
-            return -1;
+            return null;
         }
-        Set<String> names = new HashSet<>();
+        Map<String, Thread> byName = new HashMap<>();
         for (Thread thread : threads) {
             if (thread.isAlive()) {
-                String name = thread.getName();
-                names.add(name.length() > NATIVE_NAME_LENGTH ? name.substring(0, NATIVE_NAME_LENGTH) : name);
+                byName.put(nativeName(thread), thread);
             }
         }
-        long sum = 0;
+        Map<Thread, Long> counts = new HashMap<>();
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
             for (Path task : tasks) {
-                if (names.contains(readComm(task))) {
-                    sum += readVoluntary(task);
+                Thread thread = byName.get(readComm(task));
+                if (thread != null) {
+                    long count = readVoluntary(task);
+                    if (count >= 0) {
+                        counts.put(thread, count);
+                    }
                 }
             }
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read " + TASKS + ": " + e, e);
+        } catch (IOException | DirectoryIteratorException e) {
+            throw new IllegalStateException("cannot list " + TASKS + ": " + e, e);
         }
-        return sum;
+        return counts;
     }
 
-    private static String readComm(Path task) throws IOException {
-        try {
-            return new String(Files.readAllBytes(task.resolve("comm")), StandardCharsets.UTF_8).strip();
-        } catch (NoSuchFileException gone) {
-            return ""; // the thread ended while the tasks were listed
-        }
+    /** The name Linux keeps, its bytes as ISO-8859-1 characters, so that bytes compare with bytes. */
+    private static String nativeName(Thread thread) {
+        byte[] name = thread.getName().getBytes(StandardCharsets.UTF_8);
+        return new String(name, 0, Math.min(name.length, NATIVE_NAME_BYTES), StandardCharsets.ISO_8859_1);
     }
 
-    private static long readVoluntary(Path task) throws IOException {
-        List<String> status;
+    /** The task's name as {@link #nativeName} spells it, or null if the task ended meanwhile. */
+    private static String readComm(Path task) {
+        byte[] comm;
         try {
-            status = Files.readAllLines(task.resolve("status"), StandardCharsets.UTF_8);
-        } catch (NoSuchFileException gone) {
-            return 0; // the thread ended after its name was read: it sleeps no more
+            comm = Files.readAllBytes(task.resolve("comm"));
+        } catch (IOException gone) {
+            return null; // the thread ended while the tasks were listed (ENOENT or ESRCH)
         }
-        for (String line : status) {
+        int length = comm.length > 0 && comm[comm.length - 1] == '\n' ? comm.length - 1 : comm.length;
+        return new String(Arrays.copyOf(comm, length), StandardCharsets.ISO_8859_1);
+    }
+
+    /** The task's count, or -1 if it ended after its name was read. */
+    private static long readVoluntary(Path task) {
+        Path status = task.resolve("status");
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(status, StandardCharsets.UTF_8);
+        } catch (IOException gone) {
+            return -1;
+        }
+        for (String line : lines) {
             if (line.startsWith(VOLUNTARY)) {
-                return Long.parseLong(line.substring(VOLUNTARY.length()).strip());
+                String value = line.substring(VOLUNTARY.length()).strip();
+                try {
+                    return Long.parseLong(value);
+                } catch (NumberFormatException e) {
+                    throw new IllegalStateException(status + " has a " + VOLUNTARY + " that is no number: " + value, e);
+                }
             }
         }
-        throw new IllegalStateException(task.resolve("status") + " has no " + VOLUNTARY);
+        throw new IllegalStateException(status + " has no " + VOLUNTARY);
     }
 }
