@@ -124,15 +124,16 @@ public final class RedisTimersBuilder {
      * Sets the node's id, shown as the owner of the timers it holds and in its log lines and thread
      * names.
      *
-     * @param nodeId not null or empty
+     * @param nodeId not null, empty or {@code "-"} (which marks a timer no node holds)
      * @return this builder
      * @throws NullPointerException if {@code nodeId} is null
-     * @throws IllegalArgumentException if it is empty
+     * @throws IllegalArgumentException if it is empty or {@code "-"}
      */
     public RedisTimersBuilder nodeId(String nodeId) {
         Objects.requireNonNull(nodeId, "nodeId");
-        if (nodeId.isEmpty()) {
-            throw new IllegalArgumentException("nodeId must not be empty");
+        if (nodeId.isEmpty() || nodeId.equals(Script.NO_OWNER)) {
+            throw new IllegalArgumentException(
+                    "nodeId must not be empty or \"" + Script.NO_OWNER + "\": '" + nodeId + "'");
         }
         this.nodeId = nodeId;
         return this;

@@ -213,6 +213,41 @@ class HandlersTest {
     }
 
     /**
+     * A nack, or the dead letters, keeps the attempt's token but ends its lease: an ack sent later
+     * under that token (a repeat, or the outcome of a node that heard no reply) is ignored and the
+     * timer stays as the nack left it. Ack reads "still leased" from the meta record's owner, which
+     * every end of a lease clears.
+     */
+    @Test
+    void anAckAfterTheNackOfTheSameAttemptIsIgnored() throws InterruptedException {
+        RedisTimers node = start(builder().shards(1));
+        node.schedule("q", "retried", Duration.ZERO, bytes("r"));
+        ShardKeys shard = ShardKeys.of(namespace, "q", 1)[0];
+        try (Jedis jedis = REDIS.server().client()) {
+            byte[] token = (byte[]) claimOne(jedis, shard, "a", 60_000).get(Script.CLAIM_HEADER + 4);
+            assertThat(run(jedis, Script.NACK, shard, bytes("retried"), token, bytes("60000"), bytes("5")))
+                    .as("due again after the backoff")
+                    .isEqualTo(1L);
+            assertThat(run(jedis, Script.ACK, shard, bytes("retried"), token)).isEqualTo(List.of(0L));
+            assertThat(node.lookup("q", "retried")).hasValueSatisfying(s -> {
+                assertThat(s.state()).isEqualTo(TimerState.SCHEDULED);
+                assertThat(s.attempts()).isEqualTo(1);
+            });
+
+            node.schedule("q", "dead", Duration.ZERO, bytes("d"));
+            List<?> claimed = claimOne(jedis, shard, "a", 60_000);
+            assertThat(new String((byte[]) claimed.get(Script.CLAIM_HEADER), UTF_8))
+                    .isEqualTo("dead");
+            byte[] last = (byte[]) claimed.get(Script.CLAIM_HEADER + 4);
+            assertThat(run(jedis, Script.NACK, shard, bytes("dead"), last, bytes("0"), bytes("1")))
+                    .as("dead-lettered: its one attempt is used up")
+                    .isEqualTo(2L);
+            assertThat(run(jedis, Script.ACK, shard, bytes("dead"), last)).isEqualTo(List.of(0L));
+            assertThat(node.lookup("q", "dead")).map(TimerSnapshot::state).hasValue(TimerState.DEAD);
+        }
+    }
+
+    /**
      * A retry is due after its backoff; the node's idea of the shard's next time was the failed
      * delivery's own lease expiry (what its claim reported), 30 s by default, and it waited for that
      * when nothing else made the shard due (a batch that was not full, no wake-up message).

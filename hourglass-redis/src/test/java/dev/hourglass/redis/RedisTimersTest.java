@@ -336,6 +336,9 @@ class RedisTimersTest {
         assertThatThrownBy(() -> RedisTimers.builder().leaseDuration(Duration.ZERO))
                 .hasMessage("leaseDuration must be in 1 ms..1 day: PT0S");
         assertThatThrownBy(() -> RedisTimers.builder().shards(0)).hasMessage("shards must be in 1..1024: 0");
+        assertThatThrownBy(() -> RedisTimers.builder().nodeId("-"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("nodeId must not be empty or \"-\": '-'");
         assertThat(node.lookup("q", "i")).isEmpty(); // nothing was stored by the refused calls
     }
 
