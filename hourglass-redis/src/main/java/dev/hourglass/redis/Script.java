@@ -13,8 +13,7 @@ import java.util.regex.Pattern;
  * The Lua scripts that make every state change of a timer atomic on one shard. Each runs with the
  * shard's keys in the order of {@link ShardKeys#keys()}: 1 due (ZSET id -> due ms), 2 leases (ZSET
  * id -> lease expiry ms), 3 dead (ZSET id -> time it died, ms), 4 payload (HASH id -> bytes), 5
- * meta (HASH id -> "due attempts token owner", owner {@link #NO_OWNER} unless leased; none until a
- * one-shot timer's first claim: its due time is its score in due, its attempts 0), 6 seq (the
+ * meta (HASH id -> "due attempts token owner", owner {@link #NO_OWNER} unless leased), 6 seq (the
  * shard's token counter), 7 recur (HASH id -> "occurrence slot recurrence" of a recurring timer; see
  * {@link Occurrence}).
  *
@@ -23,8 +22,8 @@ import java.util.regex.Pattern;
  * and append to the AOF the script's effects (the commands it ran with their concrete values), not
  * the script: a replica or an AOF replay never re-evaluates {@code TIME}. Redis 7 does nothing else.
  *
- * <p>A claim and a requeue take a fresh token from the shard's counter; a schedule writes no token
- * (no attempt has one). Ack and nack only act when the caller's token is still the timer's token and
+ * <p>A claim and a requeue take a fresh token from the shard's counter; a schedule writes token 0
+ * (no attempt has it). Ack and nack only act when the caller's token is still the timer's token and
  * the timer is still leased (ack reads that from the owner, which every script that ends a lease
  * sets to {@link #NO_OWNER}), which makes them idempotent (safe to send again after a lost reply) and makes the outcome
  * of a delivery that was overtaken (its lease expired and another node claimed it, or the id was
@@ -59,10 +58,10 @@ enum Script {
             if redis.call('HSET', KEYS[4], id, ARGV[2]) == 0 then
               redis.call('ZREM', KEYS[2], id)
               redis.call('ZREM', KEYS[3], id)
-              redis.call('HDEL', KEYS[5], id)
               redis.call('HDEL', KEYS[7], id)
             end
             redis.call('ZADD', KEYS[1], due, id)
+            redis.call('HSET', KEYS[5], id, due .. ' 0 0 -')
             if redis.call('ZRANGE', KEYS[1], 0, 0)[1] == id then
               now = now or now_ms_up()
               redis.call('PUBLISH', ARGV[5], num(math.max(0, tonumber(due) - now)) .. ' ' .. ARGV[6])
@@ -76,17 +75,16 @@ enum Script {
      * later wins). Returns how many; publishes "delay queue shard" when one of them is now the
      * shard's earliest. A batch costs one command per key, not one per timer; for one timer {@link
      * #SCHEDULE} is cheaper (Lua's cost of building the lists). What both skip: an id had no
-     * payload only if it was in none of due, leases, dead, meta and recur (every script keeps
-     * that), so the removals from those run only when the payloads' HSET replaced one; a new timer
-     * has no meta record until its first claim (claims take its due time from due and count no
-     * attempts before it; only a leased timer's token is ever compared); Redis's {@code TIME} is
-     * read only for a delay or a publish.
+     * payload only if it was in none of due, leases, dead and recur (every script keeps that), so
+     * the removals from those run only when the payloads' HSET replaced one; the timer's token is 0
+     * until its first claim (claims take tokens from the counter, and only a leased timer's token
+     * is ever compared); Redis's {@code TIME} is read only for a delay or a publish.
      */
     SCHEDULE_ALL(
             "#!lua",
             """
             local now = nil
-            local payload_pairs, due_pairs = {}, {}
+            local payload_pairs, due_pairs, meta_pairs = {}, {}, {}
             local n = 0
             for b = 3, #ARGV, 4 do
               local due = ARGV[b + 3]
@@ -100,6 +98,8 @@ enum Script {
               payload_pairs[2 * n] = ARGV[b + 1]
               due_pairs[2 * n - 1] = due
               due_pairs[2 * n] = id
+              meta_pairs[2 * n - 1] = id
+              meta_pairs[2 * n] = due .. ' 0 0 -'
             end
             local added = 0
             for i = 1, 2 * n, 1000 do
@@ -110,10 +110,10 @@ enum Script {
               for i = 1, n do ids[i] = payload_pairs[2 * i - 1] end
               chunked('ZREM', KEYS[2], ids)
               chunked('ZREM', KEYS[3], ids)
-              chunked('HDEL', KEYS[5], ids)
               chunked('HDEL', KEYS[7], ids)
             end
             chunked('ZADD', KEYS[1], due_pairs)
+            chunked('HSET', KEYS[5], meta_pairs)
             local head = redis.call('ZRANGE', KEYS[1], 0, 0)[1]
             for i = n, 1, -1 do
               if due_pairs[2 * i] == head then
@@ -229,15 +229,14 @@ enum Script {
               end
             end
             if #ids < batch then
-              local scored = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now_text, 'WITHSCORES', 'LIMIT', 0, batch - #ids)
-              if #scored > 0 then
-                local due = {}
-                for i = 1, #scored / 2 do due[i] = scored[2 * i - 1] end
+              local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now_text, 'LIMIT', 0, batch - #ids)
+              if #due > 0 then
                 chunked('ZREM', KEYS[1], due)
                 for i, m in ipairs(hmget(KEYS[5], due)) do
+                  local d, a = string.match(m, '^(%S+) (%d+) ')
                   ids[#ids + 1] = due[i]
-                  dues[#ids] = scored[2 * i]
-                  attempts[#ids] = m and tonumber(string.match(m, '^%S+ (%d+) ')) or 0
+                  dues[#ids] = d
+                  attempts[#ids] = tonumber(a)
                 end
               end
             end
@@ -388,11 +387,7 @@ enum Script {
             "#!lua flags=no-writes",
             """
             local m = redis.call('HGET', KEYS[5], ARGV[1])
-            if not m then
-              local due = redis.call('ZSCORE', KEYS[1], ARGV[1])
-              if not due then return false end
-              return {'scheduled', num(tonumber(due)) .. ' 0 0 -', redis.call('HGET', KEYS[4], ARGV[1])}
-            end
+            if not m then return false end
             local state = 'scheduled'
             if redis.call('ZSCORE', KEYS[2], ARGV[1]) then
               state = 'claimed'
