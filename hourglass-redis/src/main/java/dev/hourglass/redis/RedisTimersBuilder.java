@@ -124,7 +124,7 @@ public final class RedisTimersBuilder {
      * Sets the node's id, shown as the owner of the timers it holds and in its log lines and thread
      * names.
      *
-     * @param nodeId not null, empty or {@code "-"} (which marks a timer no node holds)
+     * @param nodeId neither null, nor empty, nor {@code "-"} (which marks a timer no node holds)
      * @return this builder
      * @throws NullPointerException if {@code nodeId} is null
      * @throws IllegalArgumentException if it is empty or {@code "-"}

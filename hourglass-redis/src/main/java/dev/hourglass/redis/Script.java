@@ -24,10 +24,10 @@ import java.util.regex.Pattern;
  *
  * <p>A claim and a requeue take a fresh token from the shard's counter; a schedule writes token 0
  * (no attempt has it). Ack and nack only act when the caller's token is still the timer's token and
- * the timer is still leased (ack reads that from the owner, which every script that ends a lease
- * sets to {@link #NO_OWNER}), which makes them idempotent (safe to send again after a lost reply) and makes the outcome
- * of a delivery that was overtaken (its lease expired and another node claimed it, or the id was
- * rescheduled or cancelled meanwhile) a no-op.
+ * the timer is still leased (ack reads that from the owner: every script that ends a lease sets it
+ * to {@link #NO_OWNER} or deletes the record), which makes them idempotent (safe to send again
+ * after a lost reply) and makes the outcome of a delivery that was overtaken (its lease expired
+ * and another node claimed it, or the id was rescheduled or cancelled meanwhile) a no-op.
  *
  * <p>Each script starts with a Redis 7 shebang that declares its flags. Scripts that add timers
  * (schedule, schedule_recurring, requeue) declare none, so Redis refuses them with OOM before they
@@ -289,8 +289,7 @@ enum Script {
             local records = hmget(KEYS[5], ids)
             local done, out = {}, {}
             for i, id in ipairs(ids) do
-              local token, owner = false, '-'
-              if records[i] then token, owner = string.match(records[i], '^%S+ %d+ (%d+) (.*)$') end
+              local token, owner = string.match(records[i] or '', '^%S+ %d+ (%d+) (.*)$')
               if token == ARGV[2 * i] and owner ~= '-' then
                 done[#done + 1] = id
                 out[i] = 1
@@ -437,8 +436,10 @@ enum Script {
 
     /**
      * The helpers the scripts share, each a {@code local function} (with the comment lines above
-     * it), each using only helpers defined before it. A script gets only the helpers it calls,
-     * directly or through another: Lua makes a closure of every one each time the script runs.
+     * it) that ends with an unindented {@code end} line or on its own line, each using only helpers
+     * defined before it. A script gets only the helpers it names, directly or through another: Lua
+     * makes a closure of every one each time the script runs. A text block, so a constant: the
+     * enum's constructors, which run before its static fields are set, may read it.
      */
     private static final String HELPERS =
             """
@@ -492,7 +493,7 @@ enum Script {
         this.sha = sha1Hex(source).getBytes(StandardCharsets.US_ASCII);
     }
 
-    /** The helpers {@code body} calls, directly or through other helpers, in their order. */
+    /** The helpers {@code body} names, directly or through other helpers, in their order. */
     static String helpersCalledBy(String body) {
         List<String> helpers = new ArrayList<>();
         StringBuilder helper = new StringBuilder();
@@ -503,6 +504,9 @@ enum Script {
                 helper.setLength(0);
             }
         }
+        if (!helper.isEmpty()) {
+            throw new IllegalStateException("text after the last helper: " + helper);
+        }
         // Not a static field: the enum's constants are made before its static fields.
         Pattern helperName = Pattern.compile("(?m)^local function (\\w+)\\(");
         StringBuilder calling = new StringBuilder(body);
@@ -512,7 +516,8 @@ enum Script {
             if (!name.find()) {
                 throw new IllegalStateException("a helper without a name: " + helpers.get(i));
             }
-            if (Pattern.compile("(?<![\\w.])" + name.group(1) + "\\(")
+            // Any mention as a name, not only a call with parentheses: one left out fails at run time.
+            if (Pattern.compile("(?<![\\w.:])" + name.group(1) + "\\b")
                     .matcher(calling)
                     .find()) {
                 picked.add(0, helpers.get(i));

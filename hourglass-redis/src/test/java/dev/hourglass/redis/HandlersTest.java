@@ -213,10 +213,11 @@ class HandlersTest {
     }
 
     /**
-     * A nack, or the dead letters, keeps the attempt's token but ends its lease: an ack sent later
-     * under that token (a repeat, or the outcome of a node that heard no reply) is ignored and the
-     * timer stays as the nack left it. Ack reads "still leased" from the meta record's owner, which
-     * every end of a lease clears.
+     * A nack, a release or the dead letters (by a nack, or by a claim that finds the lease run out
+     * on the last attempt) keep the attempt's token but end its lease: an ack sent later under that
+     * token (a repeat, or the outcome of a node that heard no reply) is ignored and the timer stays
+     * as it was left. Ack reads "still leased" from the meta record's owner, which every end of a
+     * lease clears.
      */
     @Test
     void anAckAfterTheNackOfTheSameAttemptIsIgnored() throws InterruptedException {
@@ -244,6 +245,41 @@ class HandlersTest {
                     .isEqualTo(2L);
             assertThat(run(jedis, Script.ACK, shard, bytes("dead"), last)).isEqualTo(List.of(0L));
             assertThat(node.lookup("q", "dead")).map(TimerSnapshot::state).hasValue(TimerState.DEAD);
+
+            node.schedule("q", "released", Duration.ZERO, bytes("l"));
+            claimed = claimOne(jedis, shard, "a", 60_000);
+            assertThat(new String((byte[]) claimed.get(Script.CLAIM_HEADER), UTF_8))
+                    .isEqualTo("released");
+            byte[] held = (byte[]) claimed.get(Script.CLAIM_HEADER + 4);
+            assertThat(run(jedis, Script.RELEASE, shard, bytes("a"), bytes(""), shard.wakeTopic()))
+                    .as("released: node a holds no token any more")
+                    .isEqualTo(1L);
+            assertThat(run(jedis, Script.ACK, shard, bytes("released"), held)).isEqualTo(List.of(0L));
+            assertThat(node.lookup("q", "released")).map(TimerSnapshot::state).hasValue(TimerState.SCHEDULED);
+            assertThat(run(jedis, Script.CANCEL, shard, bytes("released"))).isEqualTo(1L);
+
+            node.schedule("q", "expired", Duration.ZERO, bytes("e"));
+            claimed = claimOne(jedis, shard, "a", 1);
+            assertThat(new String((byte[]) claimed.get(Script.CLAIM_HEADER), UTF_8))
+                    .isEqualTo("expired");
+            byte[] lapsed = (byte[]) claimed.get(Script.CLAIM_HEADER + 4);
+            // Once the 1 ms lease has run out, a claim that allows one attempt dead-letters it.
+            assertThat(Recorder.eventually(
+                            () -> ((List<?>) run(
+                                            jedis,
+                                            Script.CLAIM,
+                                            shard,
+                                            bytes("1"),
+                                            bytes("60000"),
+                                            bytes("1"),
+                                            bytes("b")))
+                                    .get(3)
+                                    .equals(1L),
+                            AWAIT))
+                    .as("the expired lease was dead-lettered")
+                    .isTrue();
+            assertThat(run(jedis, Script.ACK, shard, bytes("expired"), lapsed)).isEqualTo(List.of(0L));
+            assertThat(node.lookup("q", "expired")).map(TimerSnapshot::state).hasValue(TimerState.DEAD);
         }
     }
 

@@ -26,6 +26,9 @@ public final class RedisSteadyCpuMain {
         int reps = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         BenchContender.Kind kind = BenchContender.all().get(args.length > 2 ? Integer.parseInt(args[2]) : 0);
+        if (reps < 1 || seconds < 1) {
+            throw new IllegalArgumentException("repetitions and seconds must be at least 1: " + reps + ", " + seconds);
+        }
         int rate = Integer.parseInt(RedisBenchMain.DEFAULTS.get("cpuRate"));
         long delayMillis = Long.parseLong(RedisBenchMain.DEFAULTS.get("delayMs"));
         try (RedisServerProcess server = RedisServerProcess.start(kind.appendfsync());

@@ -3,6 +3,7 @@ package dev.hourglass.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -41,6 +42,17 @@ class ScriptHelpersTest {
         assertThat(all).contains("now_ms", "num", "chunked", "hmget", "meta", "set_meta");
     }
 
+    /** The scripts write the owner of a timer no node holds as the Java side names it. */
+    @Test
+    void theScriptsMarkAnUnheldTimerWithNoOwner() {
+        assertThat(new String(Script.ACK.source(), StandardCharsets.UTF_8))
+                .contains("owner ~= '" + Script.NO_OWNER + "'");
+        assertThat(new String(Script.SCHEDULE.source(), StandardCharsets.UTF_8))
+                .contains("' 0 0 " + Script.NO_OWNER + "'");
+        assertThat(new String(Script.NACK.source(), StandardCharsets.UTF_8))
+                .contains("m.token, '" + Script.NO_OWNER + "')");
+    }
+
     @Test
     void aHelperComesWithTheHelpersItCallsInOrder() {
         String helpers = Script.helpersCalledBy("return set_meta('a', 1, 0, '1', 'n')");
@@ -49,7 +61,7 @@ class ScriptHelpersTest {
     }
 
     private static Set<String> names(String source) {
-        Set<String> names = new java.util.LinkedHashSet<>();
+        Set<String> names = new LinkedHashSet<>();
         Matcher m = DEFINED.matcher(source);
         while (m.find()) {
             names.add(m.group(1));
@@ -57,9 +69,9 @@ class ScriptHelpersTest {
         return names;
     }
 
-    /** True if {@code source} calls {@code name} other than in its definition. */
+    /** True if {@code source} names {@code name} as a word other than in its definition. */
     private static boolean calls(String source, String name) {
-        Matcher m = Pattern.compile("(?<![\\w.])" + name + "\\(").matcher(source);
+        Matcher m = Pattern.compile("\\b" + name + "\\b").matcher(source);
         int count = 0;
         while (m.find()) {
             count++;
