@@ -14,7 +14,7 @@ import java.util.function.Consumer;
  * @param <T> the payload type
  * @param <E> the structure's node type
  */
-abstract class AbstractTimerQueue<T, E extends QueueEntry<T>> implements TimerQueue<T> {
+abstract class AbstractTimerQueue<T, E extends QueueEntry<T>> extends CacheLinePad implements TimerQueue<T> {
 
     /** The latest {@code now} given to poll, or the start time. */
     long time;
