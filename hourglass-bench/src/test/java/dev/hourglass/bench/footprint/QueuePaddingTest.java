@@ -10,11 +10,11 @@ import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.FieldLayout;
 
 /**
- * Every structure's fields that its driver writes on each schedule and cancel (the size, the time,
- * the entry being delivered, the busy flag) lie at least a cache line (64 bytes) past the object's
- * header, so that no object before the queue in memory shares their line: with them next to the
- * timer's driver, which callers read on every call, both threads slowed (docs/driver-targets.md,
- * run K). JOL reads the layout this JVM chose.
+ * In every structure, the fields of {@code AbstractTimerQueue} that the driver writes (the size on
+ * each schedule and cancel; the time, the entry being delivered and the busy flag on each poll) lie
+ * at least a cache line (64 bytes) past the object's header, so that no object before the queue in
+ * memory shares their line: with the size next to the timer's driver, which callers read on every
+ * call, both threads slowed (docs/driver-targets.md, run K). JOL reads the layout this JVM chose.
  */
 class QueuePaddingTest {
 
@@ -26,7 +26,7 @@ class QueuePaddingTest {
     private static final List<String> BUSY_FIELDS = List.of("time", "size", "delivering", "busy");
 
     @Test
-    void theFieldsWrittenOnEveryOperationStartALineAfterTheHeader() {
+    void theFieldsTheDriverWritesStartALineAfterTheHeader() {
         for (TimerStructure structure : TimerStructure.values()) {
             ClassLayout layout =
                     ClassLayout.parseClass(structure.newQueue(0, 1_000_000).getClass());
