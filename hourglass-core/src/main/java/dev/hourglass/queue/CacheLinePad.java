@@ -6,9 +6,9 @@ package dev.hourglass.queue;
  * cancel, and in a thread-safe timer the object before the queue can be the driver itself (where
  * a garbage collector copied the two together), which every caller reads on every call: one line
  * then passed between two cores on each operation, and both threads ran slower, the timer thread
- * several times, in some runs and not others (docs/driver-targets.md, run K). Only the lead is padded, which alone
- * removed the slow runs measured there; the object after a queue may still share the line that
- * holds the queue's last fields.
+ * several times, in some runs and not others (docs/driver-targets.md, run K). Only the lead is
+ * padded, which alone removed the slow runs measured there at 10,000 and 30,000 pending; the object
+ * after a queue may still share the line that holds the queue's last fields.
  *
  * <p>Bytes rather than longs: the JVM packs bytes with no gap, where a gap before the first long
  * could take a subclass field and put it in front of the padding (the field layout of JDK 15 and
