@@ -44,7 +44,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Threads: handlers, executed tasks and timer tasks (unless the builder set an executor) all run
  * on the loop thread, so they share state without locks. A timer scheduled there goes straight into
  * the queue; other threads hand theirs over through a lock-free inbox and wake the selector only
- * when the new deadline is earlier than the one it waits for, or about once per 8,192 messages. Under a clock that does not {@linkplain
+ * when the new deadline is earlier than the one it waits for, or, while it waits longer than a
+ * nap, about once per 8,192 messages. Under a clock that does not {@linkplain
  * dev.hourglass.time.NanoClock#flows() flow}, such as a {@link dev.hourglass.time.ManualNanoClock},
  * it waits for the clock's jumps instead of for real time.
  *

@@ -7,8 +7,9 @@ package dev.hourglass.queue;
  * a garbage collector copied the two together), which every caller reads on every call: one line
  * then passed between two cores on each operation, and both threads ran slower, the timer thread
  * several times, in some runs and not others (docs/driver-targets.md, run K). Only the lead is
- * padded, which alone removed the slow runs measured there at 10,000 and 30,000 pending; the object
- * after a queue may still share the line that holds the queue's last fields.
+ * padded, which removed the slow runs of run K's measurement at 10,000 and 30,000 pending, though
+ * not from every run since (run M); the object after a queue may still share the line that holds
+ * the queue's last fields.
  *
  * <p>Bytes rather than longs: the JVM packs bytes with no gap, where a gap before the first long
  * could take a subclass field and put it in front of the padding (the field layout of JDK 15 and

@@ -16,9 +16,12 @@ import java.util.concurrent.ThreadLocalRandom;
  * turns again or the producer sees it asleep.
  *
  * <p>A producer wakes the loop when its deadline is earlier than the one slept towards or the loop
- * sleeps with nothing to wait for; other messages (cancellations, later deadlines) wake it with a
- * chance of one in {@link TimerDriver#WAKE_EVERY}, drawn from a thread-local generator, so that they
- * never pile up until a far deadline without any counter shared between producers.
+ * sleeps with nothing to wait for. Other messages (cancellations, later deadlines) wake a loop that
+ * sleeps longer than a nap with a chance of one in {@link TimerDriver#WAKE_EVERY}, drawn from a
+ * thread-local generator, so that they never pile up until a far deadline without any counter
+ * shared between producers; a loop that sleeps a nap at most is left to sleep, since it takes them
+ * within the nap anyway (under a steady stream of messages the random wakes would otherwise cut
+ * most naps short, each costing a wake-up).
  *
  * <p>Complexity: O(1). Thread-safety: {@link #pushed} from any thread; the rest from the loop.
  */
@@ -31,6 +34,9 @@ final class SleepGate {
 
     private volatile boolean sleepingIdle;
     private volatile long wakeAt;
+
+    /** True if the loop sleeps no longer than a nap: random wakes would gain nothing. */
+    private volatile boolean sleepsANap;
 
     /** Set by a producer whose message cannot wait a nap, cleared when a turn takes the intake. */
     private volatile boolean urgentWaits;
@@ -54,6 +60,7 @@ final class SleepGate {
     boolean prepare(boolean idle, long deadline, Intake intake, boolean closed, boolean mayNap) {
         wakeAt = deadline;
         sleepingIdle = idle;
+        sleepsANap = mayNap && !idle;
         sleeping = true;
         if (closed || urgentWaits || (!intake.isEmpty() && (idle || !mayNap))) {
             sleeping = false;
@@ -79,7 +86,7 @@ final class SleepGate {
         }
         if (mayWake && (sleepingIdle || deadline - wakeAt < 0)) {
             waker.run();
-        } else if ((ThreadLocalRandom.current().nextInt() & (TimerDriver.WAKE_EVERY - 1)) == 0) {
+        } else if (!sleepsANap && (ThreadLocalRandom.current().nextInt() & (TimerDriver.WAKE_EVERY - 1)) == 0) {
             waker.run();
         }
     }

@@ -19,8 +19,9 @@ import java.util.concurrent.TimeUnit;
  * <p>Hand-off: other threads push timeouts onto a wait-free intake that the loop takes whole each
  * turn; calls made on the loop's thread apply to the queue directly. The loop is woken (the
  * runnable given to the builder) only when a new deadline is earlier than the one it sleeps
- * towards, when it sleeps with nothing to wait for, or, picked at random, for about one in {@link
- * #WAKE_EVERY} other messages, so that cancellations never pile up until a far deadline.
+ * towards, when it sleeps with nothing to wait for, or, while it sleeps longer than a nap, picked at
+ * random, for about one in {@link #WAKE_EVERY} other messages, so that cancellations never pile up
+ * until a far deadline.
  *
  * <p>Naps: a message that can wait a nap of 1 ms (a cancel, or a schedule or an earlier move at
  * least that far from its deadline; a later move sends none) does not make the loop turn again;
@@ -43,7 +44,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class TimerDriver extends Handoff implements Timer {
 
-    /** About one message in this many wakes a sleeping loop; a power of two. */
+    /** About one message in this many wakes a loop that sleeps longer than a nap; a power of two. */
     public static final int WAKE_EVERY = 8192;
 
     /**

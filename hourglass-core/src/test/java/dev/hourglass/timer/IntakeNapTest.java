@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
@@ -187,5 +188,43 @@ class IntakeNapTest {
                 .as("a nap would last until the clock jumps")
                 .isFalse();
         manual.shutdown();
+    }
+
+    @Test
+    void messagesDuringANapWakeTheLoopNeverButDuringALongerSleepNowAndThen() {
+        AtomicInteger wakes = new AtomicInteger();
+        TimerDriver woken = Timers.builder().clock(clock).buildDriver(wakes::incrementAndGet);
+        woken.bind();
+        elsewhere(() -> woken.schedule(() -> {}, 10, TimeUnit.SECONDS));
+        woken.turn();
+        // 32 times the mean gap between random wakes: a run without one comes once in e^32.
+        int count = 32 * TimerDriver.WAKE_EVERY;
+        Supplier<Object> laterMessages = () -> {
+            for (int i = 0; i < count; i++) {
+                woken.schedule(() -> {}, Duration.ofSeconds(20).toNanos() + i, TimeUnit.NANOSECONDS);
+            }
+            return null;
+        };
+
+        elsewhere(() -> woken.schedule(() -> {}, 20, TimeUnit.SECONDS));
+        assertThat(woken.prepareToSleep(false, woken.nextDeadline())).isTrue();
+        assertThat(woken.nextDeadline()).as("a nap").isEqualTo(NAP);
+        elsewhere(laterMessages);
+        assertThat(wakes)
+                .as("wakes of a loop that sleeps a nap at most: it takes the messages then")
+                .hasValue(0);
+        woken.awake();
+
+        time.addAndGet(NAP);
+        woken.turn();
+        long far = woken.nextDeadline();
+        assertThat(far).as("nothing waits: no nap").isGreaterThan(2 * NAP);
+        assertThat(woken.prepareToSleep(false, far)).isTrue();
+        elsewhere(laterMessages);
+        assertThat(wakes)
+                .as("wakes of a loop that sleeps towards a far deadline, so that messages do not pile up")
+                .hasPositiveValue();
+        woken.awake();
+        woken.shutdown();
     }
 }
