@@ -35,7 +35,11 @@ final class SleepGate {
     private volatile boolean sleepingIdle;
     private volatile long wakeAt;
 
-    /** True if the loop sleeps no longer than a nap: random wakes would gain nothing. */
+    /**
+     * True if the loop sleeps no later than its nap's end (the previous turn's reading plus {@link
+     * TimerDriver#NAP_NANOS}; the event loop's select may add less than 1 ms): it takes every
+     * message then, so random wakes would gain nothing.
+     */
     private volatile boolean sleepsANap;
 
     /** Set by a producer whose message cannot wait a nap, cleared when a turn takes the intake. */

@@ -194,6 +194,14 @@ class IntakeNapTest {
     void messagesDuringANapWakeTheLoopNeverButDuringALongerSleepNowAndThen() {
         AtomicInteger wakes = new AtomicInteger();
         TimerDriver woken = Timers.builder().clock(clock).buildDriver(wakes::incrementAndGet);
+        try {
+            wakesOnlyOutsideNaps(woken, wakes);
+        } finally {
+            woken.shutdown();
+        }
+    }
+
+    private void wakesOnlyOutsideNaps(TimerDriver woken, AtomicInteger wakes) {
         woken.bind();
         elsewhere(() -> woken.schedule(() -> {}, 10, TimeUnit.SECONDS));
         woken.turn();
@@ -225,6 +233,5 @@ class IntakeNapTest {
                 .as("wakes of a loop that sleeps towards a far deadline, so that messages do not pile up")
                 .hasPositiveValue();
         woken.awake();
-        woken.shutdown();
     }
 }

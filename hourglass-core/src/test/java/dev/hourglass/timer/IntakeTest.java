@@ -71,7 +71,8 @@ class IntakeTest {
         TimeoutNode kept = node("kept");
         intake.push(kept);
         for (int i = 0; i < 10 && taken.get() != null; i++) {
-            System.gc(); // a full collection, which clears weak references before it returns
+            // HotSpot's default: a full collection, which clears weak references before it returns.
+            System.gc();
         }
         assertThat(taken.get()).as("the node taken from the intake").isNull();
         assertThat(takeAll(intake)).containsExactly(kept);
