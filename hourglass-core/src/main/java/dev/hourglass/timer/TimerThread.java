@@ -7,8 +7,9 @@ import java.util.concurrent.locks.LockSupport;
  * The timer-thread loop: one thread drives a {@link TimerDriver} and parks until the next deadline
  * (for a wheel, the next tick boundary that holds a timer). It is woken only by an earlier
  * deadline, a close, a jump of a manual clock, or, while it sleeps longer than a nap, now and then
- * by other messages, so an idle timer costs no CPU; under a clock that does not flow it sleeps until the clock jumps. After a long
- * pause it catches up in one poll, which never walks empty ticks one by one.
+ * by other messages, so an idle timer costs no CPU; under a clock that does not flow it sleeps
+ * until the clock jumps. After a long pause it catches up in one poll, which never walks empty
+ * ticks one by one.
  *
  * <p>Complexity: a turn costs the structure's work. Ordering: the structure's.
  *
