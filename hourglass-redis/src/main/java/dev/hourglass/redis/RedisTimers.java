@@ -23,7 +23,7 @@ import redis.clients.jedis.exceptions.JedisException;
  * A node of a fleet sharing durable timers in Redis: timers survive restarts of the nodes (and of
  * Redis, as far as the node's {@link Durability} promises), and each due timer is delivered to one
  * node at a time. Needs Redis 7.0 or later, standalone or a Redis Cluster (each shard's keys share a
- * slot, and its scripts go to the master of that slot); {@link RedisTimersBuilder#build()} checks
+ * slot, and its scripts and transactions go to the master of that slot); {@link RedisTimersBuilder#build()} checks
  * the server, or every master, first.
  *
  * <pre>{@code
@@ -83,8 +83,10 @@ import redis.clients.jedis.exceptions.JedisException;
  * which keeps the module free of Netty and reactive types. The node needs its own pub/sub connection
  * and a pool sized for its threads, so it is given an address, not a pool.
  *
- * <p>Complexity: each call is one round trip running an O(log n) script on one shard ({@link
- * #scheduleAll} pipelines; {@link #deadLetters} and {@link #purgeDeadLetters} visit every shard).
+ * <p>Complexity: each call is one round trip running an O(log n) script or transaction on one
+ * shard, and one more after a schedule by due time whose timer is now its shard's earliest (the
+ * wake-up) ({@link #scheduleAll} pipelines; {@link #deadLetters} and {@link #purgeDeadLetters}
+ * visit every shard).
  * Ordering: within a shard timers are claimed in due-time order; deliveries run concurrently on the
  * handler executor. Thread-safety: every method may be called from any thread, including handlers.
  */
@@ -246,8 +248,9 @@ public final class RedisTimers implements AutoCloseable {
     }
 
     /**
-     * Schedules (or reschedules) many timers: one script call per shard per 200 timers, pipelined
-     * about 1,000 timers at a time, each pipeline followed by one durability wait. When the same id occurs
+     * Schedules (or reschedules) many timers: one call per shard per 200 timers (a MULTI/EXEC of
+     * plain commands when they all have a due time, a script when any has a delay), pipelined about
+     * 1,000 timers at a time, each pipeline followed by one durability wait. When the same id occurs
      * twice, the later request wins. Only when this returns are all acknowledged.
      *
      * @param queue a declared queue
@@ -265,14 +268,11 @@ public final class RedisTimers implements AutoCloseable {
         for (TimerRequest r : requests) {
             all.add(Objects.requireNonNull(r, "request"));
         }
-        List<List<ScriptRunner.Call>> pipelines = ScheduleCalls.pipelines(shards, channel(namespace), all);
         withRedis(
                 () -> requests.size() + " schedules on queue '" + queue + "' were not all acknowledged (scheduling"
                         + " them again is safe)",
                 () -> {
-                    for (List<ScriptRunner.Call> pipeline : pipelines) {
-                        ScriptRunner.runAll(servers, pipeline, wait);
-                    }
+                    ScheduleCalls.runAll(servers, wait, shards, channel(namespace), all);
                     return null;
                 });
         loop.counters().scheduled(all.size());
@@ -565,13 +565,12 @@ public final class RedisTimers implements AutoCloseable {
 
     private Instant scheduleOne(String queue, ShardKeys[] shards, TimerRequest request) {
         ShardKeys shard = shards[ShardKeys.shardOf(request.id(), shards.length)];
-        ScriptRunner.Call call = ScheduleCalls.one(shard, channel(namespace), request);
-        Object reply = withRedis(
+        long due = withRedis(
                 () -> "schedule of '" + request.id() + "' on queue '" + queue + "' was not acknowledged (it may or may"
                         + " not be stored; scheduling it again is safe)",
-                () -> write(call));
+                () -> ScheduleCalls.runOne(servers, wait, shard, channel(namespace), request));
         loop.counters().scheduled(1);
-        return Instant.ofEpochMilli((Long) reply);
+        return Instant.ofEpochMilli(due);
     }
 
     /** Runs one write and waits for its durability. */

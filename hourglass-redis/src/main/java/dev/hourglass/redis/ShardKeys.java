@@ -104,12 +104,12 @@ final class ShardKeys {
         return keys;
     }
 
-    /** Returns the key of the sorted set that holds the timers in a state. */
     /** Returns "queue shard", what a wake-up message about this shard says after the delay. */
     byte[] wakeTopic() {
         return bytes(queue + " " + shard);
     }
 
+    /** Returns the key of the sorted set that holds the timers in a state. */
     byte[] stateKey(TimerState state) {
         return switch (state) {
             case SCHEDULED -> keys.get(0);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -204,8 +205,8 @@ class DurabilityTest {
     }
 
     /**
-     * Schedules from 4 threads (singly and in batches) and kills Redis once 300 are acknowledged
-     * (the producers are still going).
+     * Schedules from 4 threads (singly and in batches, by delay and by due time) and kills Redis
+     * once 300 are acknowledged (the producers are still going).
      */
     private static Set<String> burstUntilKilled(RedisTimers node, Runnable kill) throws InterruptedException {
         Set<String> acked = ConcurrentHashMap.newKeySet();
@@ -216,16 +217,26 @@ class DurabilityTest {
             producers.add(new Thread(() -> {
                 for (int i = 0; !stop.get(); i++) {
                     try {
-                        if (thread == 0) {
+                        boolean byDelay = thread % 2 == 0; // a script; by due time a MULTI/EXEC
+                        if (thread < 2) {
                             List<TimerRequest> batch = new ArrayList<>();
                             for (int j = 0; j < 100; j++) {
-                                batch.add(TimerRequest.after("b" + i + "-" + j, Duration.ofHours(1), bytes("p")));
+                                String id = "b" + thread + "-" + i + "-" + j;
+                                batch.add(
+                                        byDelay
+                                                ? TimerRequest.after(id, Duration.ofHours(1), bytes("p"))
+                                                : TimerRequest.at(
+                                                        id, Instant.now().plusSeconds(3_600), bytes("p")));
                             }
                             node.scheduleAll("q", batch);
                             batch.forEach(r -> acked.add(r.id()));
                         } else {
                             String id = "s" + thread + "-" + i;
-                            node.schedule("q", id, Duration.ofHours(1), bytes("p"));
+                            if (byDelay) {
+                                node.schedule("q", id, Duration.ofHours(1), bytes("p"));
+                            } else {
+                                node.schedule("q", id, Instant.now().plusSeconds(3_600), bytes("p"));
+                            }
                             acked.add(id);
                         }
                     } catch (RedisTimersException e) {
@@ -236,8 +247,12 @@ class DurabilityTest {
             }));
         }
         producers.forEach(Thread::start);
-        assertThat(Recorder.eventually(() -> acked.size() >= 300, Duration.ofSeconds(30)))
-                .as("acknowledged before the kill: %d", acked.size())
+        List<String> forms = List.of("b0-", "b1-", "s2-", "s3-");
+        assertThat(Recorder.eventually(
+                        () -> acked.size() >= 300
+                                && forms.stream().allMatch(f -> acked.stream().anyMatch(id -> id.startsWith(f))),
+                        Duration.ofSeconds(30)))
+                .as("acknowledged before the kill, of every form: %d", acked.size())
                 .isTrue();
         kill.run();
         stop.set(true);

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,7 +15,9 @@ import redis.clients.jedis.Jedis;
  * Finding 2: under maxmemory + noeviction, schedules kept succeeding far past the limit, because
  * Redis checks a script without flags only at its first write, and the schedule script's first
  * write was a ZREM, which Redis allows. The scripts now declare flags, so Redis refuses a schedule
- * before it runs, while claims, acks and cancels (which free memory) still run.
+ * before it runs, and a schedule by due time (a MULTI/EXEC of plain commands) fails with the OOM of
+ * the commands Redis refused as they were queued (EXEC then runs none), while claims, acks and
+ * cancels (which free memory) still run.
  */
 class MaxMemoryTest {
     private static final long MAX_MEMORY = 4L << 20;
@@ -83,6 +86,39 @@ class MaxMemoryTest {
                     .as("a batch past maxmemory is refused")
                     .isNotNull()
                     .hasMessageContaining("OOM");
+            // by due time, one or a batch: a MULTI/EXEC, which Redis discards when it refuses a command
+            for (boolean batched : new boolean[] {false, true}) {
+                RedisTimersException dueTimeRefused = null;
+                for (int i = 0; i < 20 && dueTimeRefused == null; i++) {
+                    String id = (batched ? "due-batch" : "due") + i;
+                    Instant due = Instant.now().plusSeconds(3_600);
+                    try {
+                        if (batched) {
+                            node.scheduleAll(
+                                    "q",
+                                    List.of(
+                                            TimerRequest.at(id + "-small", due, new byte[1]),
+                                            TimerRequest.at(id, due, payload)));
+                            acked.add(id + "-small");
+                        } else {
+                            node.schedule("q", id, due, payload);
+                        }
+                        acked.add(id);
+                    } catch (RedisTimersException e) {
+                        dueTimeRefused = e;
+                        assertThat(node.lookup("q", id))
+                                .as("the refused transaction left nothing")
+                                .isEmpty();
+                        assertThat(node.lookup("q", id + "-small"))
+                                .as("nor its small timer")
+                                .isEmpty();
+                    }
+                }
+                assertThat(dueTimeRefused)
+                        .as("a schedule by due time past maxmemory is refused, batched: %s", batched)
+                        .isNotNull()
+                        .hasMessageContaining("OOM");
+            }
             for (String id : acked) {
                 assertThat(node.lookup("q", id)).as(id).isPresent();
             }

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -150,7 +151,11 @@ class RedisClusterFailoverTest {
             Duration delay = Duration.ofMillis(200 + random.nextInt(1_800));
             while (System.nanoTime() < deadline) {
                 try {
-                    node.schedule("q", id, delay, id.getBytes(UTF_8));
+                    if (i % 2 == 0) { // by delay a script, by due time a MULTI/EXEC
+                        node.schedule("q", id, delay, id.getBytes(UTF_8));
+                    } else {
+                        node.schedule("q", id, Instant.now().plus(delay), id.getBytes(UTF_8));
+                    }
                     acked.add(id);
                     break;
                 } catch (RedisTimersException e) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,8 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -64,14 +67,27 @@ class RedisClusterTest {
         }
         try (RedisTimers a = builder(servers.get(0), "once").nodeId("a").build();
                 RedisTimers b = builder(servers.get(5), "once").nodeId("b").build()) {
-            List<TimerRequest> batch = new ArrayList<>();
+            // half by delay (scripts), half by due time (MULTI/EXEC), each half in a batch of its own
+            List<TimerRequest> byDelay = new ArrayList<>();
+            List<TimerRequest> byDueTime = new ArrayList<>();
             for (int i = 0; i < 1_000; i++) {
-                batch.add(TimerRequest.after(
-                        "batch-" + i, Duration.ofMillis(500 + random.nextInt(1_500)), ("p" + i).getBytes(UTF_8)));
+                Duration delay = Duration.ofMillis(500 + random.nextInt(1_500));
+                byte[] payload = ("p" + i).getBytes(UTF_8);
+                if (i % 2 == 0) {
+                    byDelay.add(TimerRequest.after("batch-" + i, delay, payload));
+                } else {
+                    byDueTime.add(TimerRequest.at("batch-" + i, Instant.now().plus(delay), payload));
+                }
             }
-            a.scheduleAll("q", batch);
+            a.scheduleAll("q", byDelay);
+            a.scheduleAll("q", byDueTime);
             for (int i = 0; i < 1_000; i++) {
-                b.schedule("q", "single-" + i, Duration.ofMillis(500 + random.nextInt(1_500)), bytes("s" + i));
+                Duration delay = Duration.ofMillis(500 + random.nextInt(1_500));
+                if (i % 2 == 0) {
+                    b.schedule("q", "single-" + i, delay, bytes("s" + i));
+                } else {
+                    b.schedule("q", "single-" + i, Instant.now().plus(delay), bytes("s" + i));
+                }
             }
             assertThat(a.stats("q").get(TimerState.SCHEDULED) + a.stats("q").get(TimerState.CLAIMED))
                     .as("stored before any handler is registered")
@@ -167,28 +183,30 @@ class RedisClusterTest {
 
     /**
      * A slot that migrates while a node writes: the old master answers ASK and the node sends the
-     * script to the new one after ASKING, which answers TRYAGAIN (Redis runs no multi-key command on
-     * a slot whose keys are split between two masters): the schedule is refused as not
-     * acknowledged, and nothing is written. Once the migration ends the node's slot map is stale, the
+     * script (or, by due time, the MULTI/EXEC) to the new one after ASKING, which answers TRYAGAIN
+     * (Redis runs no multi-key command or transaction on a slot whose keys are split between two
+     * masters): the schedule is refused as not acknowledged, and nothing is written. Once the migration ends the node's slot map is stale, the
      * old master answers MOVED and the node reads the map again: the retry succeeds, and the caller
      * never sees the MOVED.
      */
-    @Test
-    void askAndMovedRedirectionsAreFollowed() throws InterruptedException {
-        int slot = ShardKeys.of("moving", "q", 1)[0].slot();
+    @ParameterizedTest(name = "by due time {0}")
+    @ValueSource(booleans = {false, true})
+    void askAndMovedRedirectionsAreFollowed(boolean byDueTime) throws InterruptedException {
+        String namespace = byDueTime ? "moving-at" : "moving";
+        int slot = ShardKeys.of(namespace, "q", 1)[0].slot();
         RedisServerProcess source = cluster.masterOf(slot);
         int target = cluster.masterPorts().stream()
                 .filter(p -> p != source.port())
                 .findFirst()
                 .orElseThrow();
-        try (RedisTimers node = builder(source, "moving").shards(1).build();
+        try (RedisTimers node = builder(source, namespace).shards(1).build();
                 Jedis from = source.client();
                 Jedis to = new Jedis("127.0.0.1", target)) {
             from.configResetStat();
             to.clusterSetSlotImporting(slot, from.clusterMyId());
             from.clusterSetSlotMigrating(slot, to.clusterMyId());
             to.configResetStat();
-            assertThatThrownBy(() -> node.schedule("q", "retried", Duration.ofHours(1), bytes("r")))
+            assertThatThrownBy(() -> schedule(node, byDueTime))
                     .isInstanceOf(RedisTimersException.class)
                     .hasMessageContaining(
                             "was not acknowledged (it may or may not be stored; scheduling it again is" + " safe)")
@@ -211,12 +229,21 @@ class RedisClusterTest {
                             Duration.ofSeconds(30)))
                     .as("every node sees slot %d on %d", slot, target)
                     .isTrue();
-            node.schedule("q", "retried", Duration.ofHours(1), bytes("r"));
+            schedule(node, byDueTime);
             assertThat(from.info("errorstats"))
                     .as("the stale map was corrected")
                     .contains("errorstat_MOVED");
             assertThat(node.lookup("q", "retried")).isPresent();
             assertThat(to.clusterCountKeysInSlot(slot)).isPositive();
+        }
+    }
+
+    /** Schedules "retried" an hour ahead, by delay (a script) or by due time (a MULTI/EXEC). */
+    private static void schedule(RedisTimers node, boolean byDueTime) {
+        if (byDueTime) {
+            node.schedule("q", "retried", Instant.now().plusSeconds(3_600), bytes("r"));
+        } else {
+            node.schedule("q", "retried", Duration.ofHours(1), bytes("r"));
         }
     }
 

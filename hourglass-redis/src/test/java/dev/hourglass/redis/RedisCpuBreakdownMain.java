@@ -16,7 +16,8 @@ import redis.clients.jedis.resps.Slowlog;
  * commandstats} has one EVALSHA row for every script, so the calls are also read from the slow log
  * with a threshold of 0, which names each script (by its SHA-1) and also lists the commands run
  * inside scripts. A script's time includes its {@code redis.call}s, which also appear in their own
- * rows: add the EVALSHA rows for a script's whole cost, not the inner rows as well. The slow log's own
+ * rows: add the EVALSHA rows for a script's whole cost, not the inner rows as well. The same holds
+ * for EXEC (Hourglass's schedules by due time) and the commands of its transaction. The slow log's own
  * cost inflates the times; the calls are exact. Run (after the build of docs/redis.md's "Benchmark"):
  *
  * <pre>

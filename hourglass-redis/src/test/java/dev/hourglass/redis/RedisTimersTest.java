@@ -16,6 +16,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import redis.clients.jedis.Jedis;
 
 /** The API against a real redis-server: reschedule, cancel, lookup, retries, dead letters, input. */
@@ -261,8 +263,14 @@ class RedisTimersTest {
         assertThat(node.lookup("q", "d0")).isEmpty();
     }
 
-    @Test
-    void pubSubWakesANodeSleepingTowardsAFarTimer() throws InterruptedException {
+    /**
+     * Each way to schedule announces a timer that is now its shard's earliest: a delay (the
+     * schedule script publishes), a due time and a batch of due times (a MULTI/EXEC, then the node
+     * publishes once EXEC has answered).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"delay", "due time", "batch of due times"})
+    void pubSubWakesANodeSleepingTowardsAFarTimer(String how) throws InterruptedException {
         RedisTimers sleeper = start(builder().fallbackPoll(Duration.ofSeconds(60)));
         RedisTimers producer = start(builder());
         Recorder recorder = new Recorder();
@@ -277,7 +285,16 @@ class RedisTimersTest {
         }
         long passesBefore = sleeper.passes();
         long start = System.nanoTime();
-        producer.schedule("q", "near", Duration.ofMillis(100), bytes("near"));
+        Instant due = Instant.now().plusMillis(100);
+        switch (how) {
+            case "delay" -> producer.schedule("q", "near", Duration.ofMillis(100), bytes("near"));
+            case "due time" -> producer.schedule("q", "near", due, bytes("near"));
+            default -> producer.scheduleAll(
+                    "q",
+                    List.of(
+                            TimerRequest.at("later", due.plusSeconds(3_600), bytes("later")),
+                            TimerRequest.at("near", due, bytes("near"))));
+        }
 
         // the sleeper would otherwise look again after its 60 s fallback poll
         assertThat(recorder.await(() -> !recorder.of("near").isEmpty(), Duration.ofSeconds(10)))
