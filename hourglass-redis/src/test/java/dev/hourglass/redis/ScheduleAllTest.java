@@ -33,13 +33,13 @@ class ScheduleAllTest {
             Instant base = Instant.parse("2100-01-01T00:00:00Z");
             node.schedule("q", "t7", base, bytes("replaced"));
             List<TimerRequest> requests = new ArrayList<>();
-            for (int i = 0; i < 450; i++) { // more than one call's 200 on some shard
+            for (int i = 0; i < 700; i++) { // more than one call's 200 on each of the 3 shards
                 requests.add(request("t" + i, base.plusMillis(i), bytes("p" + i), byDelay));
             }
             requests.add(request("t5", base.plusSeconds(60), bytes("later"), byDelay));
             node.scheduleAll("q", requests);
 
-            for (int i = 0; i < 450; i++) {
+            for (int i = 0; i < 700; i++) {
                 String id = "t" + i;
                 Instant due = i == 5 ? base.plusSeconds(60) : base.plusMillis(i);
                 String payload = i == 5 ? "later" : "p" + i;
@@ -54,7 +54,7 @@ class ScheduleAllTest {
                     assertThat(s.attempts()).isZero();
                 });
             }
-            assertThat(node.stats("q").get(TimerState.SCHEDULED)).isEqualTo(450L);
+            assertThat(node.stats("q").get(TimerState.SCHEDULED)).isEqualTo(700L);
 
             Recorder recorder = new Recorder();
             node.register("soon", recorder);
