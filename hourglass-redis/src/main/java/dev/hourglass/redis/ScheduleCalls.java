@@ -20,9 +20,9 @@ import redis.clients.jedis.exceptions.JedisException;
  * ScriptRunner.Transaction} of plain commands, not a script: a script call also pays for Lua (its
  * entry and the conversion of every argument and reply). It writes the payloads, removes the ids
  * from leases, dead and recur (misses for a new id), writes due and meta, and reads the shard's
- * earliest timer and Redis's time, all in one EXEC; when one of its timers is now the earliest, a {@code PUBLISH} follows
- * once the pipeline has answered (not atomic with the write: a wake-up lost in between is a lost
- * message like any other, bounded by the fallback poll). A delay ({@link TimerRequest#after})
+ * earliest timer and Redis's time, all in one EXEC; when one of its timers is now the earliest, a
+ * {@code PUBLISH} follows once the pipeline has answered (not atomic with the write: a wake-up lost
+ * in between is a lost message like any other, bounded by the fallback poll). A delay ({@link TimerRequest#after})
  * needs Redis's clock inside the write, so a shard with any timer with a delay gets {@link
  * Script#SCHEDULE_ALL} calls, or a {@link Script#SCHEDULE} call for a lone timer.
  *

@@ -43,8 +43,9 @@ enum Script {
     /**
      * ARGV: id, payload, "at"|"in", ms, channel, "queue shard". Returns the due time (ms); publishes
      * "delay queue shard" when the timer is now the shard's earliest. See {@link #SCHEDULE_ALL} for
-     * what it skips. {@link ScheduleCalls} sends this and {@link #SCHEDULE_ALL} only for timers with
-     * a delay: those with a due time need no clock in the write and go as a MULTI/EXEC.
+     * what it skips. {@link ScheduleCalls} sends this and {@link #SCHEDULE_ALL} only when a shard's
+     * timers in one call include one with a delay: timers with a due time need no clock in the write
+     * and otherwise go as a MULTI/EXEC.
      */
     SCHEDULE(
             "#!lua",
