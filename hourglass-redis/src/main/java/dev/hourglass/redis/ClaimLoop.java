@@ -16,7 +16,9 @@ import java.util.function.IntToLongFunction;
  * A pass also runs when a handler is registered, when the {@link WakeSubscriber} hears of an earlier
  * timer or (re)subscribes (then on every shard), and when a delivery ends while a shard is due and
  * half the in-flight slots are free; the outcome of any other delivery that ends is sent within
- * {@value WakeAlarm#OUTCOME_DELAY_MILLIS} ms. Passes requested while one runs coalesce into one.
+ * {@value WakeAlarm#OUTCOME_DELAY_MILLIS} ms, except that an ack whose shard this node is to claim
+ * on within that window again waits for that claim, which carries it. Passes requested while one
+ * runs coalesce into one.
  *
  * <p>Claims never wait for a full handler pool: a pass claims at most the free slots, and a pass
  * still runs (heartbeats, next due times) when there are none, so expired leases of other nodes are
@@ -268,8 +270,9 @@ final class ClaimLoop {
     /**
      * A delivery ended (its outcome is queued). Claims again at once when a shard is due and at
      * least half the in-flight slots are free (or none is taken), so claims come in batches, not
-     * one per finished delivery; otherwise sends the outcome within {@value
-     * WakeAlarm#OUTCOME_DELAY_MILLIS} ms, together with those of the deliveries that end meanwhile.
+     * one per finished delivery; otherwise a pass runs within {@value
+     * WakeAlarm#OUTCOME_DELAY_MILLIS} ms to send the outcome with those of the deliveries that end
+     * meanwhile (or to hold an ack for a claim on its shard, as the class says).
      */
     private void ended() {
         if (draining || (shards.anyDue(System.nanoTime()) && claimer.refill())) {

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * A {@link Script#CLAIM} reply, read: Redis's time, the delay to the shard's next due time or lease
  * expiry (-1 for none), whether the batch was full, how many expired leases went to the dead
- * letters, and the claimed timers as deliveries.
+ * letters, what the acks it carried did, and the claimed timers as deliveries.
  *
  * <p>Complexity: O(timers claimed). Ordering: the claim's (due order within the shard).
  * Thread-safety: immutable once read; the deliveries' payload arrays belong to their handlers.
@@ -17,9 +17,11 @@ import java.util.List;
  * @param delayMillis the delay to the shard's next time, or -1
  * @param full whether the claim took as many timers as it was allowed
  * @param deadLettered how many expired leases it moved to the dead letters
+ * @param acks 1 or 0 per ack the claim carried, in order, as {@link Script#ACK} returns them
  * @param deliveries the claimed timers
  */
-record ClaimReply(long redisNow, long delayMillis, boolean full, long deadLettered, List<Delivery> deliveries) {
+record ClaimReply(
+        long redisNow, long delayMillis, boolean full, long deadLettered, List<Long> acks, List<Delivery> deliveries) {
     /** The fields per claimed timer after the header: id, payload, due, attempt, token, series. */
     private static final int PER_TIMER = 6;
 
@@ -28,13 +30,19 @@ record ClaimReply(long redisNow, long delayMillis, boolean full, long deadLetter
      *
      * @param reply the script's reply
      * @param shard the shard it claimed from
+     * @param acks how many acks the claim carried
      * @param maxAttempts the node's attempt limit, for recurring timers' occurrences
      * @return the reply, read
      */
-    static ClaimReply read(List<?> reply, ShardKeys shard, int maxAttempts) {
+    static ClaimReply read(List<?> reply, ShardKeys shard, int acks, int maxAttempts) {
         long now = (Long) reply.get(0);
-        List<Delivery> deliveries = new ArrayList<>((reply.size() - Script.CLAIM_HEADER) / PER_TIMER);
-        for (int j = Script.CLAIM_HEADER; j < reply.size(); j += PER_TIMER) {
+        int timers = Script.CLAIM_HEADER + acks;
+        List<Long> acked = new ArrayList<>(acks);
+        for (int j = Script.CLAIM_HEADER; j < timers; j++) {
+            acked.add((Long) reply.get(j));
+        }
+        List<Delivery> deliveries = new ArrayList<>((reply.size() - timers) / PER_TIMER);
+        for (int j = timers; j < reply.size(); j += PER_TIMER) {
             int attempt = ((Long) reply.get(j + 3)).intValue();
             deliveries.add(new Delivery(
                     shard,
@@ -47,6 +55,7 @@ record ClaimReply(long redisNow, long delayMillis, boolean full, long deadLetter
                             ? null
                             : Occurrence.of((byte[]) reply.get(j + 5), now, attempt, maxAttempts)));
         }
-        return new ClaimReply(now, (Long) reply.get(1), (Long) reply.get(2) == 1, (Long) reply.get(3), deliveries);
+        return new ClaimReply(
+                now, (Long) reply.get(1), (Long) reply.get(2) == 1, (Long) reply.get(3), acked, deliveries);
     }
 }

@@ -2,23 +2,28 @@ package dev.hourglass.redis;
 
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
  * The round trip of a {@link ClaimLoop} pass: in one pipeline the outcomes of finished deliveries
- * (a shard's acks in one call), the lease extensions of running deliveries due a heartbeat (every
- * third of the lease) and one claim script on each shard whose time has come (a rotating subset
- * when free in-flight slots are fewer; never more timers than free slots); then it hands the claimed timers to {@link InFlight}, learns each
+ * (a shard's acks in one call, or in the claim on that shard when the pass claims on it), the lease
+ * extensions of running deliveries due a heartbeat (every third of the lease) and one claim script
+ * on each shard whose time has come (a rotating subset when free in-flight slots are fewer; never
+ * more timers than free slots); then it hands the claimed timers to {@link InFlight}, learns each
  * shard's next time from its reply and tells when the next pass is due.
  *
- * <p>Complexity: O(due shards + heartbeats + shards with outcomes) scripts plus O(log n) per timer
- * claimed or acknowledged. Ordering: within a shard timers are claimed in due order. Thread-safety:
- * the loop's thread only, but {@link #refill} from any thread.
+ * <p>Complexity: O(due shards + heartbeats + other shards with outcomes) scripts plus O(log n) per
+ * timer claimed or acknowledged. Ordering: within a shard timers are claimed in due order.
+ * Thread-safety: the loop's thread only, but {@link #refill} from any thread.
  */
 final class Claimer {
     private static final System.Logger LOG = System.getLogger("dev.hourglass.redis");
+
+    /** How long ahead a shard's claim may be for its acks to wait for it: the outcome window. */
+    private static final long ACK_HOLD_NANOS = TimeUnit.MILLISECONDS.toNanos(WakeAlarm.OUTCOME_DELAY_MILLIS);
 
     private final Servers servers;
     private final InFlight inFlight;
@@ -99,12 +104,6 @@ final class Claimer {
         }
         int capacity = draining.getAsBoolean() ? 0 : inFlight.capacity(maxInFlight);
         List<DueShards.Shard> due = shards.due(now);
-        List<ScriptRunner.Call> calls = new ArrayList<>(outcomes.calls());
-        for (InFlight.Running r : beats) {
-            Delivery d = r.delivery();
-            calls.add(new ScriptRunner.Call(
-                    Script.EXTEND, d.shard().keys(), List.of(ShardKeys.bytes(d.id()), d.token(), lease)));
-        }
         // Only shards whose time has come, and never more timers than free slots: extra claims would
         // wait for a handler thread while their leases run out. With fewer free slots than due
         // shards, a rotating subset claims one timer each; the others stay due for the next pass.
@@ -115,10 +114,26 @@ final class Claimer {
             claimed.add(due.get((start + i) % due.size()));
         }
         byte[] batch = number(claiming == 0 ? 0 : Math.min(batchSize, capacity / claiming));
-        for (DueShards.Shard shard : claimed) {
-            List<byte[]> args = List.of(batch, lease, number(maxAttempts), ShardKeys.bytes(nodeId));
-            calls.add(new ScriptRunner.Call(Script.CLAIM, shard.keys().keys(), args));
+        List<ScriptRunner.Call> claims = new ArrayList<>(claiming);
+        int[] carried = new int[claiming]; // the acks each claim carries
+        for (int i = 0; i < claiming; i++) {
+            List<byte[]> acks = outcomes.carry(claimed.get(i).keys());
+            List<byte[]> args = new ArrayList<>(4 + acks.size());
+            Collections.addAll(args, batch, lease, number(maxAttempts), ShardKeys.bytes(nodeId));
+            args.addAll(acks);
+            carried[i] = acks.size() / 2;
+            claims.add(new ScriptRunner.Call(Script.CLAIM, claimed.get(i).keys().keys(), args));
         }
+        // The acks of a shard claimed on within the outcome window wait for that claim to carry them
+        // (with free slots only: the claim waits for them; none are free while draining).
+        boolean outcomesWaiting = capacity > 0 && outcomes.hold(keys -> shards.dueWithin(keys, now, ACK_HOLD_NANOS));
+        List<ScriptRunner.Call> calls = new ArrayList<>(outcomes.calls());
+        for (InFlight.Running r : beats) {
+            Delivery d = r.delivery();
+            calls.add(new ScriptRunner.Call(
+                    Script.EXTEND, d.shard().keys(), List.of(ShardKeys.bytes(d.id()), d.token(), lease)));
+        }
+        calls.addAll(claims);
         shards.sending(claimed);
         List<Object> results;
         try {
@@ -128,7 +143,7 @@ final class Claimer {
             throw e;
         }
         RuntimeException outcomeError = outcomes.settle(results);
-        int first = outcomes.calls().size(); // the heartbeats' replies, then the claims'
+        int first = calls.size() - beats.size() - claims.size(); // the heartbeats' replies, then the claims'
         for (int i = 0; i < beats.size(); i++) {
             InFlight.Running r = beats.get(i);
             boolean held = results.get(first + i) instanceof Long l && l == 1;
@@ -140,8 +155,21 @@ final class Claimer {
                                 + "); its outcome will be ignored");
             }
         }
+        // Every claim's carried acks are settled before any dispatch, which may throw. A failed
+        // claim's acks go back, for a pass within the window (the claim's failure is logged below).
+        ClaimReply[] replies = new ClaimReply[claimed.size()];
         for (int i = 0; i < claimed.size(); i++) {
-            dispatch(claimed.get(i), results.get(first + beats.size() + i), now);
+            Object result = results.get(first + beats.size() + i);
+            ShardKeys keys = claimed.get(i).keys();
+            if (result instanceof List<?> l) {
+                replies[i] = ClaimReply.read(l, keys, carried[i], maxAttempts);
+                outcomes.settleCarried(keys, replies[i].acks());
+            } else {
+                outcomesWaiting |= outcomes.settleCarried(keys, result) != null;
+            }
+        }
+        for (int i = 0; i < claimed.size(); i++) {
+            dispatch(claimed.get(i), results.get(first + beats.size() + i), replies[i], now);
         }
         if (outcomeError != null) {
             throw outcomeError; // after the claims are dispatched; the outcomes are sent again
@@ -154,6 +182,9 @@ final class Claimer {
         // slots waits for deliveries to end, which request a pass
         long untilBeat = nextBeat == Long.MAX_VALUE ? Long.MAX_VALUE : nextBeat - after;
         long next = Math.min(shards.next(after, fallbackNanos) - after, untilBeat);
+        if (outcomesWaiting) {
+            next = Math.min(next, ACK_HOLD_NANOS); // they go alone then if no claim carries them
+        }
         return Math.max(1, TimeUnit.NANOSECONDS.toMillis(next + 999_999));
     }
 
@@ -179,18 +210,17 @@ final class Claimer {
         return Math.min(TimeUnit.MILLISECONDS.toNanos(delayMillis) + lingerNanos, fallbackNanos);
     }
 
-    /** Reads one shard's claim reply: its next time, and its timers handed to their handler. */
-    private void dispatch(DueShards.Shard shard, Object result, long now) {
-        if (result instanceof RuntimeException e) {
+    /** Takes one shard's claim reply: its next time, and its timers handed to their handler. */
+    private void dispatch(DueShards.Shard shard, Object result, ClaimReply r, long now) {
+        if (r == null) {
             // the other shards' claims are already made: dispatch them; retry this one later
             LOG.log(
                     Level.WARNING,
                     "node " + nodeId + ": claim on shard " + shard.keys().shard() + " of queue '"
-                            + shard.keys().queue() + "' failed: " + e);
+                            + shard.keys().queue() + "' failed: " + result);
             shards.set(shard, now + fallbackNanos);
             return;
         }
-        ClaimReply r = ClaimReply.read((List<?>) result, shard.keys(), maxAttempts);
         counters.dead(r.deadLettered());
         long delay = r.delayMillis();
         boolean dueNowMissed = delay <= 1 && r.deliveries().isEmpty() && shards.answersDueNowHint(shard);

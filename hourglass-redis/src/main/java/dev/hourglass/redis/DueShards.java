@@ -150,6 +150,19 @@ final class DueShards {
         return out;
     }
 
+    /**
+     * Returns whether a handled shard's time is after {@code nowNanos} and at most {@code
+     * windowNanos} later: a pass then comes by that time and claims on it if slots are free.
+     */
+    synchronized boolean dueWithin(ShardKeys keys, long nowNanos, long windowNanos) {
+        Shard[] shards = byQueue.get(keys.queue());
+        if (shards == null || keys.shard() >= shards.length || shards[keys.shard()].keys != keys) {
+            return false;
+        }
+        long until = shards[keys.shard()].dueNanos - nowNanos;
+        return until > 0 && until <= windowNanos;
+    }
+
     /** Returns whether any shard's time has come. */
     synchronized boolean anyDue(long nowNanos) {
         for (Shard s : all) {

@@ -197,12 +197,14 @@ enum Script {
             """),
 
     /**
-     * ARGV: batch, lease ms, max attempts, owner. Reclaims expired leases (or moves them to the dead
-     * letters when their attempts are used up), then claims due timers, up to batch in all (0 only
-     * reports the shard's next time). Returns
-     * {now, delay to the shard's next due time or lease expiry or -1, 1 if the batch was full, how
-     * many expired leases it moved to the dead letters, then id, payload, due, attempt, token, series
-     * record (or nil) per claimed timer}: {@link #CLAIM_HEADER} numbers, then 6 per timer. A
+     * ARGV: batch, lease ms, max attempts, owner, then id, token pairs: the shard's acks, as {@link
+     * #ACK} takes them, which run first (a pass that claims on a shard carries its acks: one script
+     * call less). Then it reclaims expired leases (or moves them to the dead letters when their
+     * attempts are used up) and claims due timers, up to batch in all (0 only reports the shard's
+     * next time). Returns {now, delay to the shard's next due time or lease expiry or -1, 1 if the
+     * batch was full, how many expired leases it moved to the dead letters, then 1 or 0 per ack as
+     * {@link #ACK} returns them, then id, payload, due, attempt, token, series record (or nil) per
+     * claimed timer}: {@link #CLAIM_HEADER} numbers, one per ack, then 6 per timer. A
      * recurring timer whose leases ran out on its last attempt is claimed once more (attempt above
      * the limit), not dead-lettered: its node then ends the occurrence with {@link #ADVANCE}. The
      * due timers of a batch are read and written with one command per key (and one INCRBY for their
@@ -216,6 +218,7 @@ enum Script {
             local batch = tonumber(ARGV[1])
             local lease_until = num(now + tonumber(ARGV[2]))
             local out = {now, -1, 0, 0}
+            for _, acked in ipairs(ack(5)) do out[#out + 1] = acked end
             local ids, dues, attempts = {}, {}, {}
             for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now_text, 'LIMIT', 0, batch)) do
               local m = meta(id)
@@ -278,35 +281,13 @@ enum Script {
             """),
 
     /**
-     * ARGV: id, token, then more id, token pairs: the acks of one shard, in one call. Each timer is
-     * done with only if the token is still its token and it is still leased (its owner is not
-     * {@link #NO_OWNER}: a nack, a release or the dead letters keep the token but clear the owner).
-     * Returns 1 or 0 per pair, in order: 0 when the token no longer holds the timer.
+     * ARGV: id, token, then more id, token pairs: the acks of one shard, in one call, when no claim
+     * on the shard carries them ({@link #CLAIM}). Each timer is done with only if the token is still
+     * its token and it is still leased (its owner is not {@link #NO_OWNER}: a nack, a release or the
+     * dead letters keep the token but clear the owner). Returns 1 or 0 per pair, in order: 0 when
+     * the token no longer holds the timer.
      */
-    ACK(
-            "#!lua flags=allow-oom",
-            """
-            local ids = {}
-            for i = 1, #ARGV / 2 do ids[i] = ARGV[2 * i - 1] end
-            local records = hmget(KEYS[5], ids)
-            local done, out = {}, {}
-            for i, id in ipairs(ids) do
-              local token, owner = string.match(records[i] or '', '^%S+ %d+ (%d+) (.*)$')
-              if token == ARGV[2 * i] and owner ~= '-' then
-                done[#done + 1] = id
-                out[i] = 1
-              else
-                out[i] = 0
-              end
-            end
-            if #done > 0 then
-              chunked('ZREM', KEYS[2], done)
-              chunked('HDEL', KEYS[4], done)
-              chunked('HDEL', KEYS[5], done)
-              if redis.call('EXISTS', KEYS[7]) == 1 then chunked('HDEL', KEYS[7], done) end
-            end
-            return out
-            """),
+    ACK("#!lua flags=allow-oom", "return ack(1)\n"),
 
     /**
      * ARGV: id, token, backoff ms, max attempts. Returns 1 if the timer was made due again after the
@@ -485,6 +466,31 @@ enum Script {
               return out
             end
             local function hmget(key, ids) return chunked('HMGET', key, ids) end
+            -- the acks in ARGV from index first on, as id, token pairs: a timer is done with only if
+            -- its token is still the pair's and it is still leased; returns 1 or 0 per pair, in order
+            local function ack(first)
+              local ids = {}
+              for i = first, #ARGV - 1, 2 do ids[#ids + 1] = ARGV[i] end
+              if #ids == 0 then return {} end
+              local records = hmget(KEYS[5], ids)
+              local done, out = {}, {}
+              for i, id in ipairs(ids) do
+                local token, owner = string.match(records[i] or '', '^%S+ %d+ (%d+) (.*)$')
+                if token == ARGV[first + 2 * i - 1] and owner ~= '-' then
+                  done[#done + 1] = id
+                  out[i] = 1
+                else
+                  out[i] = 0
+                end
+              end
+              if #done > 0 then
+                chunked('ZREM', KEYS[2], done)
+                chunked('HDEL', KEYS[4], done)
+                chunked('HDEL', KEYS[5], done)
+                if redis.call('EXISTS', KEYS[7]) == 1 then chunked('HDEL', KEYS[7], done) end
+              end
+              return out
+            end
             """;
 
     private final byte[] source;

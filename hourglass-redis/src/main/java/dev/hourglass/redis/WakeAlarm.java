@@ -81,8 +81,9 @@ final class WakeAlarm {
     }
 
     /**
-     * A delivery's outcome was queued: it is sent within {@value #OUTCOME_DELAY_MILLIS} ms, with
-     * those of the deliveries that end meanwhile; after the running pass if one runs.
+     * A delivery's outcome was queued: a pass runs within {@value #OUTCOME_DELAY_MILLIS} ms to send
+     * it with those of the deliveries that end meanwhile (after the running pass if one runs); that
+     * pass may hold an ack back as long again for a claim on its shard ({@link Claimer}).
      */
     void outcomeQueued() {
         synchronized (lock) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -210,6 +211,55 @@ class HandlersTest {
                     .isEqualTo(List.of(0L, 1L));
         }
         assertThat(node.lookup("q", "f")).isEmpty();
+    }
+
+    /**
+     * A claim runs the acks it carries before it claims: the ack of a timer whose lease has run out
+     * ends it (the claim does not take it again under a new token), an ack under a token that never
+     * held its timer is ignored, and the reply gives one result per ack between its header and the
+     * claimed timers.
+     */
+    @Test
+    void aClaimRunsTheAcksItCarriesBeforeItClaims() throws InterruptedException {
+        RedisTimers node = start(builder().shards(1));
+        node.schedule("q", "lapsed", Duration.ZERO, bytes("l"));
+        node.schedule("q", "next", Duration.ZERO, bytes("n")); // due with or after "lapsed"
+        ShardKeys shard = ShardKeys.of(namespace, "q", 1)[0];
+        try (Jedis jedis = REDIS.server().client()) {
+            List<?> first = claimOne(jedis, shard, "a", 1);
+            assertThat(new String((byte[]) first.get(Script.CLAIM_HEADER), UTF_8))
+                    .isEqualTo("lapsed");
+            byte[] token = (byte[]) first.get(Script.CLAIM_HEADER + 4);
+            double leaseEnd = jedis.zscore(shard.keys().get(1), bytes("lapsed"));
+            assertThat(Recorder.eventually(
+                            () -> {
+                                List<String> t = jedis.time();
+                                return Long.parseLong(t.get(0)) * 1000 + Long.parseLong(t.get(1)) / 1000 > leaseEnd;
+                            },
+                            AWAIT))
+                    .as("the 1 ms lease ran out")
+                    .isTrue();
+            List<?> reply = (List<?>) run(
+                    jedis,
+                    Script.CLAIM,
+                    shard,
+                    bytes("2"),
+                    bytes("60000"),
+                    bytes("5"),
+                    bytes("b"),
+                    bytes("lapsed"),
+                    token,
+                    bytes("next"),
+                    bytes("0"));
+            assertThat(reply.subList(Script.CLAIM_HEADER, Script.CLAIM_HEADER + 2))
+                    .as("the acks' results")
+                    .isEqualTo(List.of(1L, 0L));
+            assertThat(reply).hasSize(Script.CLAIM_HEADER + 2 + 6);
+            assertThat(new String((byte[]) reply.get(Script.CLAIM_HEADER + 2), UTF_8))
+                    .isEqualTo("next");
+        }
+        assertThat(node.lookup("q", "lapsed")).isEmpty();
+        assertThat(node.lookup("q", "next")).map(TimerSnapshot::owner).hasValue(Optional.of("b"));
     }
 
     /**

@@ -77,4 +77,34 @@ class NextClaimTest {
         assertThat(shards.due(500)).hasSize(3);
         assertThat(shards.time("q", 2)).isEqualTo(500);
     }
+
+    /**
+     * The acks of a shard wait for its claim only when that claim is ahead and within the window: a
+     * shard due now that this pass did not claim on (no free slots) sends them at once.
+     */
+    @Test
+    void aShardIsDueWithinTheWindowOnlyWhenItsTimeIsAheadAndNotPastIt() {
+        DueShards shards = new DueShards();
+        ShardKeys[] keys = ShardKeys.of("next", "q", 2);
+        shards.add("q", keys, d -> {}, 0);
+        List<DueShards.Shard> all = shards.due(0);
+        shards.set(all.get(0), 1_000 + LINGER);
+        shards.set(all.get(1), 1_000);
+
+        assertThat(shards.dueWithin(keys[0], 1_000, LINGER))
+                .as("at the window's end")
+                .isTrue();
+        assertThat(shards.dueWithin(keys[0], 999, LINGER)).as("past the window").isFalse();
+        assertThat(shards.dueWithin(keys[1], 1_000, LINGER)).as("due now").isFalse();
+        assertThat(shards.dueWithin(keys[1], 999, LINGER)).isTrue();
+        assertThat(shards.dueWithin(ShardKeys.of("next", "other", 1)[0], 0, LINGER))
+                .as("a queue not handled here")
+                .isFalse();
+        assertThat(shards.dueWithin(ShardKeys.of("next", "q", 3)[1], 999, LINGER))
+                .as("a shard of another layout")
+                .isFalse();
+        assertThat(shards.dueWithin(ShardKeys.of("next", "q", 3)[2], 0, Long.MAX_VALUE))
+                .as("beyond this layout")
+                .isFalse();
+    }
 }
