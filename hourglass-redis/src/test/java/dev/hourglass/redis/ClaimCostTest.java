@@ -59,6 +59,7 @@ class ClaimCostTest {
                 .isLessThan(0.03);
     }
 
+    /** The script calls other than schedules per fired timer: claims, acks and heartbeats. */
     private static double perTimer(Map<Script, Long> calls, int total) {
         long others = calls.entrySet().stream()
                 .filter(e -> e.getKey() != Script.SCHEDULE)
