@@ -153,7 +153,7 @@ final class OutcomeSender {
         /** The pipeline did not run (a connection failure): every outcome not held back goes back. */
         void failed() {
             Set<InFlight.Outcome> back = Collections.newSetFromMap(new IdentityHashMap<>());
-            held.forEach(s -> back.addAll(s.outcomes())); // already
+            held.forEach(s -> back.addAll(s.outcomes())); // hold put them back already
             List<InFlight.Outcome> unsent = new ArrayList<>(taken.size());
             for (InFlight.Outcome o : taken) {
                 if (!back.contains(o)) {
