@@ -90,9 +90,9 @@ class ClaimerTest {
 
         schedule("b");
         shards.learn("q", 0, System.nanoTime(), false);
-        long scripts = evalshaCalls();
+        long scripts = evalsha();
         pass();
-        assertThat(evalshaCalls() - scripts)
+        assertThat(evalsha() - scripts)
                 .as("one script: the claim, carrying the ack")
                 .isEqualTo(1);
         assertThat(producer.lookup("q", "a")).as("acknowledged").isEmpty();
@@ -197,13 +197,9 @@ class ClaimerTest {
         return claimer.claim(sender.take(), passes++);
     }
 
-    private static long evalshaCalls() {
+    private static long evalsha() {
         try (Jedis jedis = REDIS.server().client()) {
-            return jedis.info("commandstats")
-                    .lines()
-                    .filter(l -> l.startsWith("cmdstat_evalsha:"))
-                    .mapToLong(l -> Long.parseLong(l.replaceAll("^cmdstat_evalsha:calls=(\\d+),.*", "$1")))
-                    .sum();
+            return CommandStats.calls(jedis, "evalsha");
         }
     }
 }

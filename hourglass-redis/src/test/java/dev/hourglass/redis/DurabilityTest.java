@@ -143,8 +143,10 @@ class DurabilityTest {
             node.scheduleAll("q", batch);
             node.cancel("q", "one0");
             boolean waitAof = kind == ServerBinary.VALKEY;
-            assertThat(calls(admin, "waitaof")).as("WAITAOF calls").isEqualTo(waitAof ? 7 : 0);
-            assertThat(calls(admin, "config|get")).as("CONFIG GET calls").isEqualTo(waitAof ? 0 : 7);
+            assertThat(CommandStats.calls(admin, "waitaof")).as("WAITAOF calls").isEqualTo(waitAof ? 7 : 0);
+            assertThat(CommandStats.calls(admin, "config|get"))
+                    .as("CONFIG GET calls")
+                    .isEqualTo(waitAof ? 0 : 7);
         }
     }
 
@@ -162,7 +164,7 @@ class DurabilityTest {
             try (RedisTimers node = builder(server).build()) {
                 acked = burstUntilKilled(node, () -> {
                     try (Jedis admin = server.client()) {
-                        waitAofCalls[0] = calls(admin, "waitaof");
+                        waitAofCalls[0] = CommandStats.calls(admin, "waitaof");
                     }
                     server.kill();
                 });
@@ -279,12 +281,6 @@ class DurabilityTest {
     private static String version(Jedis jedis) {
         String v = field(jedis.info("server"), "redis_version");
         return v.substring(0, v.lastIndexOf('.'));
-    }
-
-    /** Returns how often the server ran a command since its start or CONFIG RESETSTAT. */
-    private static long calls(Jedis jedis, String command) {
-        String stats = field(jedis.info("commandstats"), "cmdstat_" + command);
-        return stats.isEmpty() ? 0 : Long.parseLong(stats.substring("calls=".length(), stats.indexOf(',')));
     }
 
     private static String field(String info, String name) {
