@@ -142,6 +142,9 @@ final class Claimer {
             outcomes.failed();
             throw e;
         }
+        // A reply's delay counts from when Redis ran the claim: from the reply's arrival, not from the
+        // send, so that a slow round trip never shortens the linger.
+        long replied = System.nanoTime();
         RuntimeException outcomeError = outcomes.settle(results);
         int first = calls.size() - beats.size() - claims.size(); // the heartbeats' replies, then the claims'
         for (int i = 0; i < beats.size(); i++) {
@@ -169,7 +172,7 @@ final class Claimer {
             }
         }
         for (int i = 0; i < claimed.size(); i++) {
-            dispatch(claimed.get(i), results.get(first + beats.size() + i), replies[i], now);
+            dispatch(claimed.get(i), results.get(first + beats.size() + i), replies[i], now, replied);
         }
         if (outcomeError != null) {
             throw outcomeError; // after the claims are dispatched; the outcomes are sent again
@@ -210,21 +213,26 @@ final class Claimer {
         return Math.min(TimeUnit.MILLISECONDS.toNanos(delayMillis) + lingerNanos, fallbackNanos);
     }
 
-    /** Takes one shard's claim reply: its next time, and its timers handed to their handler. */
-    private void dispatch(DueShards.Shard shard, Object result, ClaimReply r, long now) {
+    /**
+     * Takes one shard's claim reply: its next time, counted from {@code replied}, and its timers
+     * handed to their handler as claimed at {@code now}, when the claim was sent.
+     */
+    private void dispatch(DueShards.Shard shard, Object result, ClaimReply r, long now, long replied) {
         if (r == null) {
             // the other shards' claims are already made: dispatch them; retry this one later
             LOG.log(
                     Level.WARNING,
                     "node " + nodeId + ": claim on shard " + shard.keys().shard() + " of queue '"
                             + shard.keys().queue() + "' failed: " + result);
-            shards.set(shard, now + fallbackNanos);
+            shards.set(shard, replied + fallbackNanos);
             return;
         }
         counters.dead(r.deadLettered());
         long delay = r.delayMillis();
         boolean dueNowMissed = delay <= 1 && r.deliveries().isEmpty() && shards.answersDueNowHint(shard);
-        shards.set(shard, r.full() ? now : now + untilNextClaim(delay, dueNowMissed ? 0 : lingerNanos, fallbackNanos));
+        shards.set(
+                shard,
+                r.full() ? replied : replied + untilNextClaim(delay, dueNowMissed ? 0 : lingerNanos, fallbackNanos));
         for (Delivery d : r.deliveries()) {
             if (d.recurring() != null && !d.recurring().runs()) {
                 inFlight.requeue(List.of(new InFlight.Outcome(d, true, 0))); // missed or failed: advance only
