@@ -27,7 +27,7 @@ import redis.clients.jedis.exceptions.JedisException;
  * <p>Defaults: Redis at 127.0.0.1:6379, namespace "hourglass", a random node id, {@link
  * Durability#fsync()}, lease 30 s (extended every 10 s while a handler runs), handler timeout 1
  * min, 5 attempts, backoff 1 s doubling up to 5 min, batches of 100, 1 shard, fallback poll 1 s,
- * claim linger 5 ms, 4 handler threads (in a pool of 8: the other 4 stand in for handlers that
+ * claim linger 10 ms, 4 handler threads (in a pool of 8: the other 4 stand in for handlers that
  * ignore their timeout), up to 256 deliveries in flight, a pool of 16 connections, and a timer thread
  * of its own for the wake-ups and handler timeouts.
  *
@@ -51,7 +51,7 @@ public final class RedisTimersBuilder {
     private int batchSize = 100;
     private int shards = 1;
     private Duration fallbackPoll = Duration.ofSeconds(1);
-    private Duration claimLinger = Duration.ofMillis(5);
+    private Duration claimLinger = Duration.ofMillis(10);
     private int maxInFlight; // 0: the default, see maxInFlight
     private int handlerThreads = 4;
     private Executor handlerExecutor;
