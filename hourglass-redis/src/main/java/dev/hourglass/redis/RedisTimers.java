@@ -608,7 +608,7 @@ public final class RedisTimers implements AutoCloseable {
                 queue,
                 id,
                 Instant.ofEpochMilli(Long.parseLong(meta[0])),
-                (byte[]) r.get(2),
+                r.get(2) == null ? new byte[0] : (byte[]) r.get(2),
                 Integer.parseInt(meta[1]),
                 TimerState.valueOf(state.toUpperCase(Locale.ROOT)),
                 state.equals("claimed") ? Optional.of(meta[3]) : Optional.empty());

@@ -19,7 +19,7 @@ import redis.clients.jedis.exceptions.JedisException;
  * <p>When a shard's timers all have a due time ({@link TimerRequest#at}), each call is a {@link
  * ScriptRunner.Transaction} of plain commands, not a script: a script call also pays for Lua (its
  * entry and the conversion of every argument and reply). It writes the payloads, removes the ids
- * from leases, dead, meta and recur (misses for a new id), writes due, and reads the shard's
+ * from leases, dead and recur (misses for a new id), writes due and meta, and reads the shard's
  * earliest timer and Redis's time, all in one EXEC; when one of its timers is now the earliest, a
  * {@code PUBLISH} follows once the pipeline has answered (not atomic with the write: a wake-up lost
  * in between is a lost message like any other, bounded by the fallback poll). A delay ({@link TimerRequest#after})
@@ -169,7 +169,7 @@ final class ScheduleCalls {
         byte[][] dead = new byte[1 + n][];
         byte[][] recur = new byte[1 + n][];
         byte[][] due = new byte[1 + 2 * n][];
-        byte[][] meta = new byte[1 + n][];
+        byte[][] meta = new byte[1 + 2 * n][];
         payloads[0] = k.get(3);
         leases[0] = k.get(1);
         dead[0] = k.get(2);
@@ -179,14 +179,16 @@ final class ScheduleCalls {
         for (int i = 0; i < n; i++) {
             TimerRequest r = timers.get(i);
             byte[] id = ShardKeys.bytes(r.id());
+            String millis = Long.toString(r.millis());
             payloads[1 + 2 * i] = id;
             payloads[2 + 2 * i] = r.payload();
             leases[1 + i] = id;
             dead[1 + i] = id;
             recur[1 + i] = id;
-            due[1 + 2 * i] = ShardKeys.bytes(Long.toString(r.millis()));
+            due[1 + 2 * i] = ShardKeys.bytes(millis);
             due[2 + 2 * i] = id;
-            meta[1 + i] = id;
+            meta[1 + 2 * i] = id;
+            meta[2 + 2 * i] = ShardKeys.bytes(millis + " 0 0 " + Script.NO_OWNER);
         }
         return new ScriptRunner.Transaction( // keep HEAD_REPLY and TIME_REPLY in step with this order
                 k.get(0),
@@ -194,9 +196,9 @@ final class ScheduleCalls {
                         new ScriptRunner.Command(Protocol.Command.HSET, payloads),
                         new ScriptRunner.Command(Protocol.Command.ZREM, leases),
                         new ScriptRunner.Command(Protocol.Command.ZREM, dead),
-                        new ScriptRunner.Command(Protocol.Command.HDEL, meta),
                         new ScriptRunner.Command(Protocol.Command.HDEL, recur),
                         new ScriptRunner.Command(Protocol.Command.ZADD, due),
+                        new ScriptRunner.Command(Protocol.Command.HSET, meta),
                         new ScriptRunner.Command(Protocol.Command.ZRANGE, k.get(0), ZERO, ZERO),
                         new ScriptRunner.Command(Protocol.Command.TIME)));
     }

@@ -13,9 +13,8 @@ import java.util.regex.Pattern;
  * The Lua scripts that make every state change of a timer atomic on one shard. Each runs with the
  * shard's keys in the order of {@link ShardKeys#keys()}: 1 due (ZSET id -> due ms), 2 leases (ZSET
  * id -> lease expiry ms), 3 dead (ZSET id -> time it died, ms), 4 payload (HASH id -> bytes), 5
- * meta (HASH id -> "due attempts token owner", owner {@link #NO_OWNER} unless leased; none for a
- * timer never claimed, which is due at its score in due with no attempts), 6 seq (the shard's token
- * counter), 7 recur (HASH id -> "occurrence slot recurrence" of a recurring timer; see
+ * meta (HASH id -> "due attempts token owner", owner {@link #NO_OWNER} unless leased), 6 seq (the
+ * shard's token counter), 7 recur (HASH id -> "occurrence slot recurrence" of a recurring timer; see
  * {@link Occurrence}).
  *
  * <p>Time is Redis server time ({@code TIME}) so that nodes with skewed clocks agree on what is
@@ -23,13 +22,12 @@ import java.util.regex.Pattern;
  * and append to the AOF the script's effects (the commands it ran with their concrete values), not
  * the script: a replica or an AOF replay never re-evaluates {@code TIME}. Redis 7 does nothing else.
  *
- * <p>A claim and a requeue take a fresh token from the shard's counter; a schedule writes no meta
- * record (no attempt has a token yet; that saves a hash write per timer). Ack and nack only act
- * when the caller's token is still the timer's token and the timer is still leased (ack reads that
- * from the owner: every script that ends a lease sets it to {@link #NO_OWNER} or deletes the
- * record), which makes them idempotent (safe to send again after a lost reply) and makes the
- * outcome of a delivery that was overtaken (its lease expired and another node claimed it, or the
- * id was rescheduled or cancelled meanwhile) a no-op.
+ * <p>A claim and a requeue take a fresh token from the shard's counter; a schedule writes token 0
+ * (no attempt has it). Ack and nack only act when the caller's token is still the timer's token and
+ * the timer is still leased (ack reads that from the owner: every script that ends a lease sets it
+ * to {@link #NO_OWNER} or deletes the record), which makes them idempotent (safe to send again
+ * after a lost reply) and makes the outcome of a delivery that was overtaken (its lease expired
+ * and another node claimed it, or the id was rescheduled or cancelled meanwhile) a no-op.
  *
  * <p>Each script starts with a Redis 7 shebang that declares its flags. Scripts that add timers
  * (schedule, schedule_recurring, requeue) declare none, so Redis refuses them with OOM before they
@@ -62,10 +60,10 @@ enum Script {
             if redis.call('HSET', KEYS[4], id, ARGV[2]) == 0 then
               redis.call('ZREM', KEYS[2], id)
               redis.call('ZREM', KEYS[3], id)
-              redis.call('HDEL', KEYS[5], id)
               redis.call('HDEL', KEYS[7], id)
             end
             redis.call('ZADD', KEYS[1], due, id)
+            redis.call('HSET', KEYS[5], id, due .. ' 0 0 -')
             if redis.call('ZRANGE', KEYS[1], 0, 0)[1] == id then
               now = now or now_ms_up()
               redis.call('PUBLISH', ARGV[5], num(math.max(0, tonumber(due) - now)) .. ' ' .. ARGV[6])
@@ -79,16 +77,16 @@ enum Script {
      * later wins). Returns how many; publishes "delay queue shard" when one of them is now the
      * shard's earliest. A batch costs one command per key, not one per timer; for one timer {@link
      * #SCHEDULE} is cheaper (Lua's cost of building the lists). What both skip: an id had no
-     * payload only if it was in none of due, leases, dead, meta and recur (every script keeps that),
-     * so the removals from those run only when the payloads' HSET replaced one; no meta record is
-     * written until the first claim (claims take tokens from the counter, and only a leased timer's
-     * token is ever compared); Redis's {@code TIME} is read only for a delay or a publish.
+     * payload only if it was in none of due, leases, dead and recur (every script keeps that), so
+     * the removals from those run only when the payloads' HSET replaced one; the timer's token is 0
+     * until its first claim (claims take tokens from the counter, and only a leased timer's token
+     * is ever compared); Redis's {@code TIME} is read only for a delay or a publish.
      */
     SCHEDULE_ALL(
             "#!lua",
             """
             local now = nil
-            local payload_pairs, due_pairs = {}, {}
+            local payload_pairs, due_pairs, meta_pairs = {}, {}, {}
             local n = 0
             for b = 3, #ARGV, 4 do
               local due = ARGV[b + 3]
@@ -102,6 +100,8 @@ enum Script {
               payload_pairs[2 * n] = ARGV[b + 1]
               due_pairs[2 * n - 1] = due
               due_pairs[2 * n] = id
+              meta_pairs[2 * n - 1] = id
+              meta_pairs[2 * n] = due .. ' 0 0 -'
             end
             local added = 0
             for i = 1, 2 * n, 1000 do
@@ -112,10 +112,10 @@ enum Script {
               for i = 1, n do ids[i] = payload_pairs[2 * i - 1] end
               chunked('ZREM', KEYS[2], ids)
               chunked('ZREM', KEYS[3], ids)
-              chunked('HDEL', KEYS[5], ids)
               chunked('HDEL', KEYS[7], ids)
             end
             chunked('ZADD', KEYS[1], due_pairs)
+            chunked('HSET', KEYS[5], meta_pairs)
             local head = redis.call('ZRANGE', KEYS[1], 0, 0)[1]
             for i = n, 1, -1 do
               if due_pairs[2 * i] == head then
@@ -234,16 +234,14 @@ enum Script {
               end
             end
             if #ids < batch then
-              local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now_text, 'WITHSCORES', 'LIMIT', 0, batch - #ids)
+              local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now_text, 'LIMIT', 0, batch - #ids)
               if #due > 0 then
-                local due_ids = {}
-                for i = 2, #due, 2 do due_ids[i / 2] = due[i - 1] end
-                chunked('ZREM', KEYS[1], due_ids)
-                -- a timer never claimed has no meta record: no attempts yet
-                for i, m in ipairs(hmget(KEYS[5], due_ids)) do
-                  ids[#ids + 1] = due_ids[i]
-                  dues[#ids] = due[2 * i]
-                  attempts[#ids] = m and tonumber(string.match(m, '^%S+ (%d+) ')) or 0
+                chunked('ZREM', KEYS[1], due)
+                for i, m in ipairs(hmget(KEYS[5], due)) do
+                  local d, a = string.match(m, '^(%S+) (%d+) ')
+                  ids[#ids + 1] = due[i]
+                  dues[#ids] = d
+                  attempts[#ids] = tonumber(a)
                 end
               end
             end
@@ -370,19 +368,15 @@ enum Script {
     LOOKUP(
             "#!lua flags=no-writes",
             """
-            local payload = redis.call('HGET', KEYS[4], ARGV[1])
-            if not payload then return false end
             local m = redis.call('HGET', KEYS[5], ARGV[1])
-            if not m then -- never claimed
-              return {'scheduled', redis.call('ZSCORE', KEYS[1], ARGV[1]) .. ' 0 0 -', payload}
-            end
+            if not m then return false end
             local state = 'scheduled'
             if redis.call('ZSCORE', KEYS[2], ARGV[1]) then
               state = 'claimed'
             elseif redis.call('ZSCORE', KEYS[3], ARGV[1]) then
               state = 'dead'
             end
-            return {state, m, payload}
+            return {state, m, redis.call('HGET', KEYS[4], ARGV[1])}
             """),
 
     /**

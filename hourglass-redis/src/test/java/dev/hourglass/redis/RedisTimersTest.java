@@ -103,11 +103,11 @@ class RedisTimersTest {
     }
 
     /**
-     * A timer has no meta record until its first claim: its due time comes from its score in due,
-     * exact at both ends of the range, before and at the claim, by transaction and by script.
+     * Due times at both ends of the range (2^52 ms either side of the epoch) come back exact from a
+     * lookup and in the delivery, stored by a transaction and by a script.
      */
     @Test
-    void dueTimesAtTheEndsOfTheRangeAreExactBeforeAndAtTheFirstClaim() throws InterruptedException {
+    void dueTimesAtTheEndsOfTheRangeAreExactBeforeAndAtTheClaim() throws InterruptedException {
         RedisTimers node = start(builder());
         Instant first = Instant.ofEpochMilli(-TimerRequest.MAX_MILLIS);
         Instant last = Instant.ofEpochMilli(TimerRequest.MAX_MILLIS);

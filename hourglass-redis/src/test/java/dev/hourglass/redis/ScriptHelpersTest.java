@@ -47,7 +47,7 @@ class ScriptHelpersTest {
     void theScriptsMarkAnUnheldTimerWithNoOwner() {
         assertThat(new String(Script.ACK.source(), StandardCharsets.UTF_8))
                 .contains("owner ~= '" + Script.NO_OWNER + "'");
-        assertThat(new String(Script.LOOKUP.source(), StandardCharsets.UTF_8))
+        assertThat(new String(Script.SCHEDULE.source(), StandardCharsets.UTF_8))
                 .contains("' 0 0 " + Script.NO_OWNER + "'");
         assertThat(new String(Script.NACK.source(), StandardCharsets.UTF_8))
                 .contains("m.token, '" + Script.NO_OWNER + "')");
