@@ -3,11 +3,12 @@ package dev.hourglass.redis;
 import redis.clients.jedis.Jedis;
 
 /**
- * {@link RedisBenchMain}'s fire workload (b) alone, repeated: 50,000 timers due at once, 2 nodes,
- * timers/s from the due time to the last acknowledgement, one line per repetition, for one
- * contender. A minute per build instead of the benchmark's six, so a change is judged by running
- * this for the builds before and after it in turn. An optional {@code hash-max-listpack-entries}
- * for the server shows what Redis's compact encoding of small hashes costs a change:
+ * {@link RedisBenchMain}'s fire workload (b) alone, repeated: its {@code n} timers (50,000) due at
+ * once, 2 nodes, timers/s from the due time to the last acknowledgement, one line per repetition,
+ * for one contender. Seconds per build instead of the benchmark's six minutes, so a change is judged
+ * by running this for the builds before and after it in turn. An optional {@code
+ * hash-max-listpack-entries} for the server shows what Redis's compact encoding of small hashes
+ * costs a change:
  *
  * <pre>
  * java -cp ... dev.hourglass.redis.RedisFireMain 3 0        # repetitions, contender
@@ -15,10 +16,11 @@ import redis.clients.jedis.Jedis;
  * </pre>
  */
 public final class RedisFireMain {
-    private static final int TIMERS = 50_000;
-
-    /** Due this long after the batch starts: enough for it to be stored first on this machine. */
-    private static final long LEAD_MILLIS = 1_000;
+    /**
+     * Due this long after the batch starts: enough for the slowest contender (Redisson, about 43,000
+     * timers/s batched in the benchmark) to store 50,000 first; the workload says when one did not.
+     */
+    private static final long LEAD_MILLIS = 3_000;
 
     private RedisFireMain() {}
 
@@ -36,18 +38,23 @@ public final class RedisFireMain {
         if (reps < 1) {
             throw new IllegalArgumentException("repetitions must be at least 1: " + reps);
         }
+        int listpackEntries = args.length > 2 ? Integer.parseInt(args[2]) : -1;
+        if (args.length > 2 && listpackEntries < 0) {
+            throw new IllegalArgumentException("hash-max-listpack-entries must be 0 or more: " + listpackEntries);
+        }
+        int timers = Integer.parseInt(RedisBenchMain.DEFAULTS.get("n"));
         try (RedisServerProcess server = RedisServerProcess.start(kind.appendfsync());
                 Jedis admin = server.client()) {
-            if (args.length > 2) {
-                admin.configSet("hash-max-listpack-entries", args[2]);
+            if (listpackEntries >= 0) {
+                admin.configSet("hash-max-listpack-entries", Integer.toString(listpackEntries));
             }
             String listpack = admin.configGet("hash-max-listpack-entries").get("hash-max-listpack-entries");
             BenchWorkloads workloads = new BenchWorkloads(server.port(), admin);
-            workloads.fire(kind, TIMERS / 10, LEAD_MILLIS);
+            workloads.fire(kind, timers / 10, LEAD_MILLIS);
             for (int r = 1; r <= reps; r++) {
                 System.out.printf(
                         "%s, %d timers due at once, hash-max-listpack-entries %s, repetition %d: %.0f timers/s%n",
-                        kind.label(), TIMERS, listpack, r, workloads.fire(kind, TIMERS, LEAD_MILLIS));
+                        kind.label(), timers, listpack, r, workloads.fire(kind, timers, LEAD_MILLIS));
             }
         }
     }

@@ -116,10 +116,19 @@ class RedisTimersTest {
                 "q",
                 List.of( // a script: the shard's batch has a delay
                         TimerRequest.at("first-by-script", first.plusMillis(1), bytes("s")),
+                        TimerRequest.at("last-by-script", last.minusMillis(1), bytes("s")),
                         TimerRequest.after("later", Duration.ofHours(1), bytes("l"))));
         node.schedule("q", "last", last, bytes("x"));
-        for (Map.Entry<String, Instant> e : Map.of("first", first, "first-by-script", first.plusMillis(1), "last", last)
-                .entrySet()) {
+        Map<String, Instant> dues = Map.of(
+                "first",
+                first,
+                "first-by-script",
+                first.plusMillis(1),
+                "last",
+                last,
+                "last-by-script",
+                last.minusMillis(1));
+        for (Map.Entry<String, Instant> e : dues.entrySet()) {
             TimerSnapshot s = node.lookup("q", e.getKey()).orElseThrow();
             assertThat(s.dueTime()).as(e.getKey()).isEqualTo(e.getValue());
             assertThat(s.attempts()).as(e.getKey()).isZero();
@@ -131,6 +140,7 @@ class RedisTimersTest {
         assertThat(Recorder.eventually(() -> delivered.size() == 2, AWAIT)).isTrue();
         assertThat(delivered).isEqualTo(Map.of("first", first, "first-by-script", first.plusMillis(1)));
         assertThat(node.lookup("q", "last").orElseThrow().dueTime()).isEqualTo(last);
+        assertThat(node.lookup("q", "last-by-script").orElseThrow().dueTime()).isEqualTo(last.minusMillis(1));
     }
 
     @Test

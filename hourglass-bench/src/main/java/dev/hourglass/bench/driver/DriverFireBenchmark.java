@@ -1,5 +1,6 @@
 package dev.hourglass.bench.driver;
 
+import dev.hourglass.bench.MachineTooBusyException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -102,7 +103,7 @@ public class DriverFireBenchmark {
      * Remembers how long scheduling took, for the next lead, then waits until {@code deadline},
      * parking, then spinning the last 100 µs, and restarts the worker CPU meter.
      *
-     * @throws IllegalStateException if the deadline is less than 100 ms away: the timers may have
+     * @throws MachineTooBusyException if the deadline is less than 100 ms away: the timers may have
      *     started to fire before the iteration began
      */
     void startAt(long deadline, long schedulingStarted, WorkerMeter meter) {
@@ -110,8 +111,7 @@ public class DriverFireBenchmark {
         longestScheduling = Math.max(longestScheduling, took);
         long left = deadline - System.nanoTime();
         if (left < TimeUnit.MILLISECONDS.toNanos(100)) {
-            throw new IllegalStateException("scheduling " + n + " timers took " + took / 1_000_000
-                    + " ms, too close to their deadline: the machine is too busy, try again");
+            throw new MachineTooBusyException("scheduling " + n + " timers", took / 1_000_000, left / 1_000_000, 100);
         }
         while ((left = deadline - System.nanoTime()) > 100_000) {
             LockSupport.parkNanos(left - 100_000);

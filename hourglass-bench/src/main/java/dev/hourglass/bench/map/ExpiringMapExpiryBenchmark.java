@@ -1,5 +1,6 @@
 package dev.hourglass.bench.map;
 
+import dev.hourglass.bench.MachineTooBusyException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.concurrent.TimeUnit;
@@ -125,7 +126,7 @@ public class ExpiringMapExpiryBenchmark {
     /**
      * Puts the iteration's entries, lets the map settle, and restarts the CPU meter.
      *
-     * @throws IllegalStateException if the puts took so long that the first deadline is less than
+     * @throws MachineTooBusyException if the puts took so long that the first deadline is less than
      *     50 ms away
      */
     @Setup(Level.Iteration)
@@ -142,9 +143,9 @@ public class ExpiringMapExpiryBenchmark {
         map.settle();
         long took = System.nanoTime() - started;
         longestFill = Math.max(longestFill, took);
-        if (first - System.nanoTime() < TimeUnit.MILLISECONDS.toNanos(50)) {
-            throw new IllegalStateException("putting " + size + " entries took " + took / 1_000_000
-                    + " ms, too close to their first deadline: the machine is too busy, try again");
+        long left = first - System.nanoTime();
+        if (left < TimeUnit.MILLISECONDS.toNanos(50)) {
+            throw new MachineTooBusyException("putting " + size + " entries", took / 1_000_000, left / 1_000_000, 50);
         }
         meter.mark();
     }
