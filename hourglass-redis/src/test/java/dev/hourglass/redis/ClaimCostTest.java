@@ -27,11 +27,11 @@ class ClaimCostTest {
     private static final int SLOW_LOG_LENGTH = 100_000;
 
     /**
-     * At 62.5 timers/s per shard a shard's timers are ~16 ms apart, more than the 10 ms linger and the
-     * 10 ms outcome window: most timers come with a claim of their own, and many with an ack, so
+     * At 62.5 timers/s per shard a shard's timers are ~16 ms apart, more than the 10 ms linger and
+     * the 10 ms outcome window: most timers come with a claim of their own, and many with an ack, so
      * about 1.5 to 2 scripts per timer is the design's own cost here (1.4–1.97 in runs before acks
-     * rode in claims, 1.57 after, both with the 5 ms linger of then); the bound catches amplification (16.2 claim scripts alone
-     * before), not the last few tenths.
+     * rode in claims, 1.57 after, both with the 5 ms linger of then); the bound catches
+     * amplification (16.2 claim scripts alone before), not the last few tenths.
      */
     @Test
     void claimAndAckScriptsPerFiredTimerStayBelowTwoAndAHalfAtASteadyRateOverEightShards() throws InterruptedException {
