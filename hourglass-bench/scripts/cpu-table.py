@@ -41,15 +41,17 @@ def rows(path):
         worker_raw = entry.get("secondaryMetrics", {}).get("workerCpuNanos")
         worker = [v * iters for fork in worker_raw["rawData"] for v in fork] if worker_raw else [0.0] * len(caller)
         total = [c + w for c, w in zip(caller, worker)]
+        # Class and method: a class may hold several benchmarks.
+        name = ".".join(entry["benchmark"].rsplit(".", 2)[-2:])
         caller_cpu = entry.get("secondaryMetrics", {}).get("callerCpuNanos")
         if caller_cpu:
             # A check of the scaling: the caller's own CPU per op should be near its time per op.
             cpu = interval([v * iters for fork in caller_cpu["rawData"] for v in fork])[0]
-            print(f"check {entry['benchmark'].rsplit('.', 2)[-2]} {entry.get('params')}: caller CPU {cpu:,.1f} "
+            print(f"check {name} {entry.get('params')}: caller CPU {cpu:,.1f} "
                   f"vs time {primary['score']:,.1f} ns/op", file=sys.stderr)
         params = entry.get("params", {})
         yield {
-            "benchmark": entry["benchmark"].rsplit(".", 2)[-2],
+            "benchmark": name,
             "impl": params.get("impl", "-"),
             "size": params.get("n", params.get("pending", "-")),
             "forks": entry["forks"],

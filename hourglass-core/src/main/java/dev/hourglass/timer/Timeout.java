@@ -8,8 +8,8 @@ import java.util.concurrent.TimeUnit;
  * cannot be cast to {@link Runnable} to run someone's task.
  *
  * <p>Complexity: every method is O(1) on the caller's side: cancel is one compare-and-set and at
- * most one hand-off to the driver, a later reschedule one compare-and-set, an earlier one also a
- * hand-off.
+ * most one hand-off to the driver, a later reschedule one compare-and-set and a clock reading (a
+ * later {@link #rescheduleAt} none), an earlier one also a hand-off.
  *
  * <p>Ordering: operations on one timeout take effect in the order they return.
  *
@@ -60,6 +60,26 @@ public interface Timeout {
      * @throws NullPointerException if {@code unit} is null
      */
     boolean reschedule(long delay, TimeUnit unit);
+
+    /**
+     * Moves the next run to the moment the timer's clock ({@link Timer#clock()}) reads {@code
+     * deadline}: for callers that read the clock once for many timeouts, as an event loop can for
+     * the connections of one wake-up. A later move then reads no clock at all (a reading can
+     * cost more than the rest of the move); an earlier one reads it to tell how soon the driver
+     * must know.
+     *
+     * <p>The call is exact for a reading of the timer's clock plus a delay of at most {@link
+     * Timer#MAX_DELAY_NANOS}, the reading not older than that either; such a deadline already
+     * reached means now. The timer compares deadlines as it compares its clock's readings, by
+     * subtraction, and any {@code long} can be such a deadline (a clock's readings start anywhere),
+     * so no value is refused; another number, such as a delay passed by mistake, is read as a time
+     * that may lie in the past (the task runs now) or far ahead.
+     *
+     * @param deadline a reading of the timer's clock plus the delay wanted, in nanoseconds
+     * @return true if the timeout was pending and now runs at the new time; false if it had already
+     *     run (a one-shot) or been cancelled, in which case nothing changes
+     */
+    boolean rescheduleAt(long deadline);
 
     /**
      * Tells whether the timeout was cancelled, by {@link #cancel()} or by closing the timer.

@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * deadline later, nothing else happens: the queue delivers the node at its old place and the
  * driver, seeing the later deadline, files it again. When it moves it earlier, the node goes to the
  * driver. Costs on the caller's thread: schedule one exchange (plus the driver's counter), cancel
- * one CAS plus at most one exchange, a later reschedule one CAS.
+ * one CAS plus at most one exchange, a later reschedule one CAS (and, by a delay, a clock reading).
  *
  * <p>Thread-safety: the {@link Timeout} methods are safe from any thread; the rest is the driver's.
  */
@@ -43,6 +43,12 @@ class TimeoutNode extends TimerNode implements Timeout {
 
     /** Set with CANCELLED when closing the timer cancelled the node. */
     static final int CLOSED = 64;
+
+    /**
+     * In place of a delay: the caller gave the deadline itself ({@link #rescheduleAt}). Negative,
+     * so no delay can be mistaken for it: {@link Delays} turns every delay into zero or more.
+     */
+    private static final long DELAY_UNKNOWN = -1;
 
     private static final VarHandle STATE;
     private static final VarHandle NEXT;
@@ -203,8 +209,21 @@ class TimeoutNode extends TimerNode implements Timeout {
         return rescheduleNanos(Delays.nanos(delay, unit, "delay"));
     }
 
+    @Override
+    public boolean rescheduleAt(long deadline) {
+        return moveTo(deadline, DELAY_UNKNOWN);
+    }
+
     private boolean rescheduleNanos(long delayNanos) {
-        long wanted = driver.nanoTime() + delayNanos;
+        return moveTo(driver.nanoTime() + delayNanos, delayNanos);
+    }
+
+    /**
+     * Moves the deadline to {@code wanted}, made of a clock reading plus {@code delayNanos} or, if
+     * that is {@link #DELAY_UNKNOWN}, given by the caller: then only an earlier move from another
+     * thread reads the clock, to tell whether it is urgent; a later one reads none.
+     */
+    private boolean moveTo(long wanted, long delayNanos) {
         boolean direct = driver.onDriverThread();
         int s = lock();
         if (isFinal(s)) {
@@ -219,7 +238,14 @@ class TimeoutNode extends TimerNode implements Timeout {
         boolean handOver = earlier && (s & QUEUED) == 0;
         int next = s | (running ? MOVED : 0) | (handOver && !direct ? QUEUED : 0);
         unlock(next);
-        boolean urgent = TimerDriver.isUrgent(delayNanos);
+        if (!earlier) {
+            return true;
+        }
+        if (handOver && direct) {
+            // Applied at once on the driver's thread: how soon it is due does not matter.
+            return driver.handOver(this, true, false);
+        }
+        boolean urgent = TimerDriver.isUrgent(delayNanos != DELAY_UNKNOWN ? delayNanos : wanted - driver.nanoTime());
         if (handOver) {
             boolean taken = driver.handOver(this, true, urgent);
             if (!urgent && deadlineNow() - wanted < 0) {
@@ -230,7 +256,7 @@ class TimeoutNode extends TimerNode implements Timeout {
             }
             return taken;
         }
-        if (earlier && urgent) {
+        if (urgent) {
             // On the intake already, where it might wait a nap: too long for its new deadline.
             driver.hurry(this);
         }

@@ -156,6 +156,26 @@ class IntakeNapTest {
     }
 
     @Test
+    void anEarlierRescheduleAtIsUrgentOnlyWhenItsDeadlineIsWithinANapOfTheClock() {
+        driver.bind();
+        Timeout near = scheduleElsewhere(Duration.ofSeconds(10).toNanos());
+        Timeout far = scheduleElsewhere(Duration.ofSeconds(20).toNanos());
+        long now = Duration.ofSeconds(5).toNanos();
+        time.set(now);
+        driver.turn();
+
+        assertThat(elsewhere(() -> far.rescheduleAt(now + Duration.ofSeconds(2).toNanos())))
+                .isTrue();
+        assertThat(maySleepUntil(driver.nextDeadline()))
+                .as("13 s earlier, but 2 s ahead of the clock: it waits for the nap")
+                .isTrue();
+        assertThat(elsewhere(() -> near.rescheduleAt(now + NAP / 2))).isTrue();
+        assertThat(maySleepUntil(driver.nextDeadline()))
+                .as("half a nap ahead of the clock: no nap")
+                .isFalse();
+    }
+
+    @Test
     void aPeriodicRunEndingOnAnExecutorMakesTheLoopTurnAgain() {
         List<Runnable> runs = new ArrayList<>();
         TimerDriver withExecutor =

@@ -577,6 +577,95 @@ abstract class TimerContractTest {
     }
 
     @EachStructure
+    void rescheduleAtMovesTheRunToTheReadingGivenPastTheClocksWrap(TimerStructure structure)
+            throws InterruptedException {
+        start(structure);
+        Probe probe = new Probe();
+        Timeout timeout = timer.schedule(probe, 10 * TICK, NANOSECONDS);
+        barrier();
+        // Later, to a reading beyond Long.MAX_VALUE: it wraps, as the clock's readings do.
+        long later = at(2_500 * TICK + 3);
+        assertThat(later).isNegative();
+        assertThat(timeout.rescheduleAt(later)).isTrue();
+        assertThat(timeout.remaining(NANOSECONDS)).isEqualTo(2_500 * TICK + 3);
+        advanceTo(at(10 * TICK));
+        barrier();
+        advanceTo(later - 1);
+        barrier();
+        assertThat(probe.runs()).isZero();
+        advanceTo(due(later));
+        probe.awaitRuns(1);
+        assertThat(probe.times).singleElement().satisfies(t -> assertThat(t).isBetween(later, due(later)));
+        assertThat(timeout.rescheduleAt(later + TICK)).as("a fired one-shot").isFalse();
+
+        // Earlier, from a far deadline to a near one: the driver takes the hand-off in (the test
+        // below shows that the message alone wakes it).
+        Probe near = new Probe();
+        Timeout far = timer.schedule(near, Duration.ofSeconds(60));
+        barrier();
+        long soon = clock.nanoTime() + 2 * TICK + 5;
+        assertThat(far.rescheduleAt(soon)).isTrue();
+        advanceTo(soon - 1);
+        barrier();
+        assertThat(near.runs()).isZero();
+        advanceTo(due(soon));
+        near.awaitRuns(1);
+        assertThat(near.times).singleElement().satisfies(t -> assertThat(t).isBetween(soon, due(soon)));
+    }
+
+    @EachStructure
+    void rescheduleAtAReadingAlreadyPassedRunsNowAndACancelledTimeoutStays(TimerStructure structure)
+            throws InterruptedException {
+        start(structure);
+        Probe probe = new Probe();
+        Timeout timeout = timer.schedule(probe, Duration.ofSeconds(60));
+        barrier();
+        long reading = clock.nanoTime();
+        advanceTo(reading + 3 * TICK);
+        barrier();
+        // Without moving the clock again: only the message can wake the driver.
+        assertThat(timeout.rescheduleAt(reading + TICK)).isTrue();
+        probe.awaitRuns(1);
+        assertThat(probe.times).containsExactly(clock.nanoTime());
+
+        Probe cancelled = new Probe();
+        Timeout gone = timer.schedule(cancelled, Duration.ofSeconds(60));
+        assertThat(gone.cancel()).isTrue();
+        assertThat(gone.rescheduleAt(clock.nanoTime())).isFalse();
+        advanceTo(clock.nanoTime() + 100 * TICK);
+        barrier();
+        assertThat(cancelled.runs()).isZero();
+        assertThat(gone.isCancelled()).isTrue();
+    }
+
+    @EachStructure
+    void rescheduleAtDuringAPeriodicRunMovesTheNextRun(TimerStructure structure) throws InterruptedException {
+        start(structure);
+        Probe probe = new Probe();
+        AtomicReference<Timeout> self = new AtomicReference<>();
+        List<Boolean> results = new CopyOnWriteArrayList<>();
+        long moved = at(50 * TICK);
+        probe.body = () -> {
+            if (probe.runs() == 1) {
+                results.add(self.get().rescheduleAt(moved));
+            }
+        };
+        self.set(timer.scheduleAtFixedRate(probe, TICK, TICK, NANOSECONDS));
+        advanceTo(at(TICK));
+        probe.awaitRuns(1);
+        advanceTo(moved - 1);
+        barrier();
+        assertThat(probe.runs())
+                .as("no run between the first and the moved one")
+                .isOne();
+        advanceTo(due(moved));
+        probe.awaitRuns(1);
+        assertThat(probe.times.get(1)).isBetween(moved, due(moved));
+        assertThat(results).containsExactly(true);
+        self.get().cancel();
+    }
+
+    @EachStructure
     void remainingCountsDownAndStopsAtZeroWhenCancelled(TimerStructure structure) {
         start(structure);
         Timeout timeout = timer.schedule(() -> {}, 10 * TICK, NANOSECONDS);

@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Hourglass's thread-safe {@link Timer} (timer thread or event loop, 1 ms tick for the wheels, or
  * the builder's defaults);
- * reschedule is {@link Timeout#reschedule}, which keeps the handle.
+ * reschedule is {@link Timeout#reschedule}, which keeps the handle, and a reschedule to a given
+ * deadline {@link Timeout#rescheduleAt}.
  *
  * <p>Complexity: that of the driver. Ordering: that of the structure.
  *
@@ -64,6 +65,12 @@ final class HourglassTimer implements TimerUnderTest {
     @Override
     public Object reschedule(Object handle, Task task, long delayNanos) {
         ((Timeout) handle).reschedule(delayNanos, TimeUnit.NANOSECONDS);
+        return handle;
+    }
+
+    @Override
+    public Object rescheduleAt(Object handle, Task task, long deadline, long delayNanos) {
+        ((Timeout) handle).rescheduleAt(deadline);
         return handle;
     }
 

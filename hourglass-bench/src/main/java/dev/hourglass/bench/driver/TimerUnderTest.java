@@ -6,7 +6,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One thread-safe timer under test, behind the three operations the workloads use. Adapters stay
+ * One thread-safe timer under test, behind the operations the workloads use. Adapters stay
  * trivial so that the benchmarks measure the libraries: each method is one or two library calls.
  *
  * <p>Complexity: that of the library. Ordering: that of the library.
@@ -77,6 +77,22 @@ interface TimerUnderTest {
      * @return the handle to use from now on
      */
     Object reschedule(Object handle, Task task, long delayNanos);
+
+    /**
+     * Moves a pending timeout to {@code deadline}, a reading of {@link System#nanoTime()} the
+     * caller took earlier plus {@code delayNanos}: Hourglass's {@code Timeout.rescheduleAt}, which
+     * reads no clock for a later move. The anchors have no such call: they do as {@link
+     * #reschedule} does, reading the clock themselves.
+     *
+     * @param handle a handle from this timer for a timeout that runs {@code task}
+     * @param task the timeout's task, for the anchors' new timeout
+     * @param deadline the new deadline
+     * @param delayNanos the delay the deadline was made of, for the anchors
+     * @return the handle to use from now on
+     */
+    default Object rescheduleAt(Object handle, Task task, long deadline, long delayNanos) {
+        return reschedule(handle, task, delayNanos);
+    }
 
     /**
      * The timer's background threads as of now, whose CPU time the benchmarks report.
