@@ -416,27 +416,14 @@ public final class RedisTimersBuilder {
             });
             executor = ownedExecutor;
         }
-        long initial = backoffInitial.toMillis();
-        long max = backoffMax.toMillis();
-        IntToLongFunction backoffMillis = attempt -> {
-            int doublings = Math.min(Math.max(attempt - 1, 0), 40);
-            long b = initial << doublings;
-            return b < 0 || (doublings > 0 && b >> doublings != initial) ? max : Math.min(b, max);
-        };
         byte[] channel = RedisTimers.channel(namespace);
         ClaimLoop loop = new ClaimLoop(
                 servers,
                 wakeTimer,
-                new ClaimLoop.HandlerSettings(executor, threads, handlerTimeout.toMillis(), backoffMillis),
+                new ClaimLoop.HandlerSettings(executor, threads, handlerTimeout.toMillis(), backoffMillis()),
                 nodeId,
                 channel,
-                new LoopSettings(
-                        batchSize,
-                        lease.toMillis(),
-                        maxAttempts,
-                        fallbackPoll.toMillis(),
-                        maxInFlight > 0 ? maxInFlight : DEFAULT_MAX_IN_FLIGHT,
-                        claimLinger.toMillis()));
+                loopSettings());
         WakeSubscriber subscriber = new WakeSubscriber(servers, config, channel, loop, fallbackPoll.toMillis());
         Map<String, ShardKeys[]> layout = new LinkedHashMap<>();
         for (String q : queues.keySet()) {
@@ -456,6 +443,28 @@ public final class RedisTimersBuilder {
         loop.start();
         subscriber.start();
         return node;
+    }
+
+    /** The claim loop's settings as set so far, defaults filled in. */
+    LoopSettings loopSettings() {
+        return new LoopSettings(
+                batchSize,
+                lease.toMillis(),
+                maxAttempts,
+                fallbackPoll.toMillis(),
+                maxInFlight > 0 ? maxInFlight : DEFAULT_MAX_IN_FLIGHT,
+                claimLinger.toMillis());
+    }
+
+    /** The wait before a retry after the given attempt failed: doubling from the first, capped. */
+    IntToLongFunction backoffMillis() {
+        long initial = backoffInitial.toMillis();
+        long max = backoffMax.toMillis();
+        return attempt -> {
+            int doublings = Math.min(Math.max(attempt - 1, 0), 40);
+            long b = initial << doublings;
+            return b < 0 || (doublings > 0 && b >> doublings != initial) ? max : Math.min(b, max);
+        };
     }
 
     /** Asks the server whether it is a Redis Cluster node, and connects accordingly. */

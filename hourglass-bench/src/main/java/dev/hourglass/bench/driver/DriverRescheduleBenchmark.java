@@ -30,6 +30,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code atSharedReading}: the batch shares one clock reading; Hourglass pushes each timeout
  *       to that reading plus 60 s with {@code Timeout.rescheduleAt}, which reads no clock for a
  *       later move. The anchors cannot use a reading taken before: they do as in {@code byDelay}.
+ *   <li>{@code cancelAndNew}: every timer, Hourglass's too, cancels the timeout and schedules a new
+ *       one, as code written for the anchors does.
  * </ul>
  *
  * <p>Result: caller ns per push, and the timer's own threads' CPU per push ({@code
@@ -129,6 +131,29 @@ public class DriverRescheduleBenchmark {
         Object handle = null;
         for (int k = 0; k < BATCH; k++) {
             handle = timer.rescheduleAt(all[i], Task.NOTHING, deadline, TIMEOUT_NANOS);
+            all[i] = handle;
+            i = i + 1 == all.length ? 0 : i + 1;
+        }
+        next = i;
+        return handle;
+    }
+
+    /**
+     * Cancels the next {@link #BATCH} timeouts and schedules a new one for each.
+     *
+     * @param cpu counts the pushes for the worker CPU figure
+     * @return the last handle, so that nothing is optimised away
+     */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public Object cancelAndNew(WorkerCpu cpu) {
+        cpu.ops += BATCH;
+        Object[] all = connections;
+        int i = next;
+        Object handle = null;
+        for (int k = 0; k < BATCH; k++) {
+            timer.cancel(all[i]);
+            handle = timer.schedule(Task.NOTHING, TIMEOUT_NANOS);
             all[i] = handle;
             i = i + 1 == all.length ? 0 : i + 1;
         }
