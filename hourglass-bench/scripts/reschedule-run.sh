@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 11's reschedule figure: pushing back idle timeouts in order (DriverRescheduleBenchmark, by
-# a delay and at a shared clock reading) on Hourglass's timer beside Netty 4.2's HashedWheelTimer
+# a delay, at a shared clock reading, and by cancel + new) on Hourglass's timer beside Netty 4.2's HashedWheelTimer
 # and the JDK's ScheduledThreadPoolExecutor, and one clock reading (ClockReadBenchmark), in one JMH
 # invocation, 3 forks, -Xms = -Xmx and -XX:+AlwaysPreTouch.
 # Usage: hourglass-bench/scripts/reschedule-run.sh [output folder]   (after

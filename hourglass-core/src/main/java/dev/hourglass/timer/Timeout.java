@@ -65,8 +65,8 @@ public interface Timeout {
      * Moves the next run to the moment the timer's clock ({@link Timer#clock()}) reads {@code
      * deadline}: for callers that read the clock once for many timeouts, as an event loop can for
      * the connections of one wake-up. A later move then reads no clock at all (a reading can
-     * cost more than the rest of the move); an earlier one reads it to tell how soon the driver
-     * must know.
+     * cost more than the rest of the move); an earlier one may read it once, to tell how soon the
+     * driver must know.
      *
      * <p>The call is exact for a reading of the timer's clock plus a delay of at most {@link
      * Timer#MAX_DELAY_NANOS}, the reading not older than that either; such a deadline already

@@ -220,8 +220,9 @@ class TimeoutNode extends TimerNode implements Timeout {
 
     /**
      * Moves the deadline to {@code wanted}, made of a clock reading plus {@code delayNanos} or, if
-     * that is {@link #DELAY_UNKNOWN}, given by the caller: then only an earlier move from another
-     * thread reads the clock, to tell whether it is urgent; a later one reads none.
+     * that is {@link #DELAY_UNKNOWN}, given by the caller: then a later move reads no clock, and an
+     * earlier one reads it only when the driver must be told how soon (not when the driver's own
+     * thread applies the move at once).
      */
     private boolean moveTo(long wanted, long delayNanos) {
         boolean direct = driver.onDriverThread();

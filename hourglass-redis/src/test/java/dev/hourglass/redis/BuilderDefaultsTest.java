@@ -7,9 +7,9 @@ import java.util.function.IntToLongFunction;
 import org.junit.jupiter.api.Test;
 
 /**
- * The builder's defaults are those its javadoc states (batches of 100, lease 30 s, 5 attempts,
- * fallback poll 1 s, 256 deliveries in flight, claim linger 10 ms, backoff 1 s doubling up to 5
- * min), and the backoff doubles without overflowing. No Redis needed: nothing is built.
+ * Some of the builder's defaults are those its javadoc states (batches of 100, lease 30 s, 5
+ * attempts, fallback poll 1 s, 256 deliveries in flight, claim linger 10 ms, backoff 1 s doubling
+ * up to 5 min), and the backoff doubles without overflowing. No Redis needed: nothing is built.
  */
 class BuilderDefaultsTest {
 
@@ -33,9 +33,14 @@ class BuilderDefaultsTest {
         Duration day = Duration.ofDays(1);
         IntToLongFunction backoff = RedisTimers.builder().backoff(day, day).backoffMillis();
         for (int attempt : new int[] {2, 38, 39, 40, 41, Integer.MAX_VALUE}) {
-            // A day in ms shifted by 37 or more bits overflows a long.
+            // Capped at a day from attempt 2 on; shifted by 37 bits or more, a day in ms overflows a long.
             assertThat(backoff.applyAsLong(attempt)).as("attempt %d", attempt).isEqualTo(day.toMillis());
         }
+        // 2^26 ms shifted by 38 bits or more leaves only zeros in a long: not negative, but wrapped.
+        IntToLongFunction wraps =
+                RedisTimers.builder().backoff(Duration.ofMillis(1L << 26), day).backoffMillis();
+        assertThat(wraps.applyAsLong(39)).isEqualTo(day.toMillis());
+        assertThat(wraps.applyAsLong(41)).isEqualTo(day.toMillis());
     }
 
     @Test
