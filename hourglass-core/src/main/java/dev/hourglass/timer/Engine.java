@@ -103,9 +103,18 @@ final class Engine {
     private void takeIn(TimeoutNode batch) {
         for (TimeoutNode node = batch; node != null; ) {
             TimeoutNode next = Intake.next(node);
-            // Cleared after the link: from here on another thread may push the node again.
-            node.update(0, QUEUED);
-            apply(node);
+            int s = node.state();
+            if (TimeoutNode.isFinal(s)) {
+                // No thread pushes a cancelled or expired node again, so its queued bit may stay:
+                // no read-modify-write for the driver on a cancel.
+                if ((s & (PHASE | CLOSED)) == CANCELLED) {
+                    cancelled(node);
+                }
+            } else {
+                // Cleared after the link: from here on another thread may push the node again.
+                node.update(0, QUEUED);
+                apply(node);
+            }
             node = next;
         }
     }
@@ -118,9 +127,7 @@ final class Engine {
             // QUEUED: a cancel pushed it again after the take cleared the bit; it is handled when
             // the intake brings it back, so it is counted and its task told once.
             if ((s & (CLOSED | QUEUED)) == 0) {
-                filing.unfile(node);
-                counters.cancelled();
-                runner.notifyCancelled(node);
+                cancelled(node);
             }
         } else if (phase == PENDING && (s & DUE) == 0) {
             // A timeout in the due list is looked at when the list runs.
@@ -134,6 +141,13 @@ final class Engine {
             }
         }
         // RUNNING: the end of the run re-arms it; EXPIRED: nothing left to do.
+    }
+
+    /** Takes a cancel in: out of the queue, counted once, its task told. */
+    private void cancelled(TimeoutNode node) {
+        filing.unfile(node);
+        counters.cancelled();
+        runner.notifyCancelled(node);
     }
 
     /** Puts a new timeout made on the driver's thread with no delay in the list of due timeouts. */

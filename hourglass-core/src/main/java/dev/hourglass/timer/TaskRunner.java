@@ -89,13 +89,8 @@ final class TaskRunner {
     }
 
     private void call(TimeoutNode node) {
-        Object task = node.payload();
         try {
-            if (task instanceof TimerTask) {
-                ((TimerTask) task).run(node);
-            } else {
-                ((Runnable) task).run();
-            }
+            node.runTask();
         } catch (Throwable e) {
             report(node, e);
         }

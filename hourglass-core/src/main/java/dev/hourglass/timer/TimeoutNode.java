@@ -74,7 +74,11 @@ class TimeoutNode extends TimerNode implements Timeout {
     TimeoutNode(Handoff driver, TimerQueue<?> queue, Object task, long deadline, int state) {
         super(queue, task, deadline);
         this.driver = driver;
-        this.state = state;
+        // A plain write, not a volatile one (a full fence on x86, paid by every schedule): other
+        // threads reach a new node only through the intake's exchange or the caller's own hand-off.
+        if (state != PENDING) {
+            STATE.set(this, state);
+        }
     }
 
     /** 0 for a one-shot; positive for a fixed rate; negative (minus the delay) for a fixed delay. */
@@ -82,9 +86,14 @@ class TimeoutNode extends TimerNode implements Timeout {
         return 0;
     }
 
-    /** Whether the task hears of its cancellation: see {@link NotifyingTimeoutNode#hearsCancel}. */
+    /** Whether the task hears of its cancellation: see {@link TaskKind}. */
     boolean notifiesCancel() {
         return false;
+    }
+
+    /** Runs the task once; its class was decided when it was scheduled (see {@link TaskKind}). */
+    void runTask() throws Exception {
+        ((Runnable) payload()).run();
     }
 
     // ---- the state word ----

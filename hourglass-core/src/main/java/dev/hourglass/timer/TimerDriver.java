@@ -149,15 +149,17 @@ public final class TimerDriver extends Handoff implements Timer {
         long deadline = clock.nanoTime() + delayNanos;
         boolean direct = onDriverThread();
         int state = direct ? TimeoutNode.PENDING : TimeoutNode.PENDING | TimeoutNode.QUEUED;
-        // Decided now, while the task is in cache; the driver then never reads it on a cancel.
-        boolean notifies = NotifyingTimeoutNode.hearsCancel(task);
+        // Decided now, while the task is in cache: the driver then never asks what it is.
+        TaskKind kind = TaskKind.of(task);
         TimeoutNode node;
         if (period != 0 || !linked) {
-            node = new WideTimeoutNode(this, queue, task, deadline, state, period, notifies);
-        } else if (notifies) {
-            node = new NotifyingTimeoutNode(this, queue, task, deadline, state);
-        } else {
+            node = new WideTimeoutNode(this, queue, task, deadline, state, period, kind);
+        } else if (kind == TaskKind.RUNNABLE) {
             node = new TimeoutNode(this, queue, task, deadline, state);
+        } else if (kind == TaskKind.TIMER_TASK) {
+            node = new TaskTimeoutNode(this, queue, task, deadline, state);
+        } else {
+            node = new NotifyingTimeoutNode(this, queue, task, deadline, state);
         }
         counters.scheduled();
         if (direct && delayNanos <= 0) {

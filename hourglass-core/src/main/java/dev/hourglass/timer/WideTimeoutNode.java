@@ -16,23 +16,17 @@ final class WideTimeoutNode extends TimeoutNode {
     /** 0 for a one-shot; positive for a fixed rate; negative (minus the delay) for a fixed delay. */
     private final long period;
 
-    /** See {@link TimeoutNode#notifiesCancel}; in what the fields above leave of 64 bytes. */
-    private final boolean notifiesCancel;
+    /** What the task is, which the narrow nodes' classes tell; in what the other fields leave of 64 bytes. */
+    private final TaskKind kind;
 
     /** Driver-only: the wrapping entry, null until first filed. */
     TimerHandle<TimeoutNode> handle;
 
     WideTimeoutNode(
-            Handoff driver,
-            TimerQueue<?> queue,
-            Object task,
-            long deadline,
-            int state,
-            long period,
-            boolean notifiesCancel) {
+            Handoff driver, TimerQueue<?> queue, Object task, long deadline, int state, long period, TaskKind kind) {
         super(driver, queue, task, deadline, state);
         this.period = period;
-        this.notifiesCancel = notifiesCancel;
+        this.kind = kind;
     }
 
     @Override
@@ -42,6 +36,15 @@ final class WideTimeoutNode extends TimeoutNode {
 
     @Override
     boolean notifiesCancel() {
-        return notifiesCancel;
+        return kind.hearsCancel();
+    }
+
+    @Override
+    void runTask() throws Exception {
+        if (kind.handsTimeout()) {
+            ((TimerTask) payload()).run(this);
+        } else {
+            ((Runnable) payload()).run();
+        }
     }
 }
