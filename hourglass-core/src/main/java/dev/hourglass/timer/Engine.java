@@ -259,6 +259,32 @@ final class Engine {
         return left;
     }
 
+    /**
+     * Takes in a node found in the stopping driver's last look at the intake: cancels it for the
+     * close if it is still pending (into {@code left}), or counts and tells a user's cancel that won
+     * before the close reached the timeout but was handed over after the driver's first look.
+     */
+    void takeInLast(TimeoutNode node, List<Timeout> left) {
+        if (!cancelForClose(node, left, true) && countLateCancel(node)) {
+            runner.notifyCancelled(node);
+        }
+    }
+
+    /**
+     * Counts a user's cancel of a node that no regular take will ever see: taken in by the
+     * stopping driver's last look, or taken back from the intake by the thread that pushed it
+     * after that look. Any thread; each node is taken off the intake once, so counted once.
+     *
+     * @return true if the node was cancelled by a user, and so counted
+     */
+    boolean countLateCancel(TimeoutNode node) {
+        if ((node.state() & (PHASE | CLOSED)) != CANCELLED) {
+            return false;
+        }
+        counters.cancelledLate();
+        return true;
+    }
+
     /** Cancels a timeout because the timer closes; adds it to {@code left} if this did it. */
     boolean cancelForClose(TimeoutNode node, List<Timeout> left, boolean late) {
         for (int spins = 0; ; spins++) {

@@ -3,8 +3,8 @@ package dev.hourglass.timer;
 import dev.hourglass.queue.TimerQueue;
 
 /**
- * A one-shot {@link TimeoutNode} whose task is a {@link TimerTask}, handed its timeout when it runs.
- * Its own class, not a field, says so (see {@link TaskKind}), so that the node stays at 48 bytes.
+ * A one-shot {@link TimeoutNode} whose task is a {@link TimerTask}, handed its timeout when it
+ * runs. Its own class, not a field, says so (see {@link TaskKind}): the node stays at 48 bytes.
  *
  * <p>Thread-safety: as {@link TimeoutNode}.
  */

@@ -16,7 +16,9 @@ import java.util.concurrent.TimeUnit;
  * periodic run starts) → PENDING (re-armed), PENDING or RUNNING → CANCELLED; and bits: {@link
  * #LOCKED} while one thread reads or moves the deadline together with the phase (a few field
  * writes; others spin), {@link #QUEUED} while the node is on the intake (set by the same CAS that
- * changes the phase, so it is never pushed twice at once), {@link #MOVED} when a reschedule came
+ * changes the phase, so it is never pushed twice at once; the driver clears it when it takes the
+ * node, unless the phase is final by then: nothing pushes a final node again, so the bit stays and
+ * the driver spends no read-modify-write on it), {@link #MOVED} when a reschedule came
  * during a periodic run, and two bits only the driver uses ({@link #DUE}, {@link #CLOSED}).
  *
  * <p>Deadline: stored once, in the node. A reschedule writes it under the lock; when it moves the
@@ -76,6 +78,7 @@ class TimeoutNode extends TimerNode implements Timeout {
         this.driver = driver;
         // A plain write, not a volatile one (a full fence on x86, paid by every schedule): other
         // threads reach a new node only through the intake's exchange or the caller's own hand-off.
+        // PENDING is 0, the field's default: nothing to write.
         if (state != PENDING) {
             STATE.set(this, state);
         }

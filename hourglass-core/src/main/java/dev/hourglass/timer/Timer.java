@@ -58,7 +58,9 @@ public interface Timer extends AutoCloseable {
     }
 
     /**
-     * Runs {@code task} once after {@code delay} in {@code unit}.
+     * Runs {@code task} once after {@code delay} in {@code unit}. A task that is also a {@link
+     * TimerTask} runs as one (see {@link #schedule(TimerTask, long, TimeUnit)}), here and in the
+     * other methods that take a {@code Runnable}.
      *
      * @param task what to run, not null
      * @param delay how long to wait; zero or less means now

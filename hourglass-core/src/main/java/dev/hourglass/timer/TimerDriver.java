@@ -70,6 +70,7 @@ public final class TimerDriver extends Handoff implements Timer {
     private final long maxPending;
     private final ThreadFactory threadFactory;
     private final Stopping stopping = new Stopping();
+    private final TaskKind.Cache kinds = new TaskKind.Cache();
 
     private volatile Thread owner;
 
@@ -149,17 +150,22 @@ public final class TimerDriver extends Handoff implements Timer {
         long deadline = clock.nanoTime() + delayNanos;
         boolean direct = onDriverThread();
         int state = direct ? TimeoutNode.PENDING : TimeoutNode.PENDING | TimeoutNode.QUEUED;
-        // Decided now, while the task is in cache: the driver then never asks what it is.
-        TaskKind kind = TaskKind.of(task);
+        // Decided now, while the task is in cache: the driver then never tests what it is.
+        TaskKind kind = kinds.of(task);
         TimeoutNode node;
         if (period != 0 || !linked) {
             node = new WideTimeoutNode(this, queue, task, deadline, state, period, kind);
-        } else if (kind == TaskKind.RUNNABLE) {
-            node = new TimeoutNode(this, queue, task, deadline, state);
-        } else if (kind == TaskKind.TIMER_TASK) {
-            node = new TaskTimeoutNode(this, queue, task, deadline, state);
         } else {
-            node = new NotifyingTimeoutNode(this, queue, task, deadline, state);
+            switch (kind) {
+                case RUNNABLE:
+                    node = new TimeoutNode(this, queue, task, deadline, state);
+                    break;
+                case TIMER_TASK:
+                    node = new TaskTimeoutNode(this, queue, task, deadline, state);
+                    break;
+                default:
+                    node = new NotifyingTimeoutNode(this, queue, task, deadline, state);
+            }
         }
         counters.scheduled();
         if (direct && delayNanos <= 0) {
@@ -187,9 +193,15 @@ public final class TimerDriver extends Handoff implements Timer {
         }
         intake.push(node);
         gate.pushed(node.deadlineNow(), wake, urgent);
-        if (stopping.isTerminated() && engine.cancelForClose(node, null, true)) {
+        if (stopping.isTerminated()) {
             // Pushed after the loop's last look at the intake: nobody will ever take it.
-            return false;
+            if (engine.cancelForClose(node, null, true)) {
+                return false;
+            }
+            if (intake.retract(node)) {
+                // A cancel that won before the close reached the timeout: counted here, untold.
+                engine.countLateCancel(node);
+            }
         }
         return true;
     }
@@ -375,11 +387,12 @@ public final class TimerDriver extends Handoff implements Timer {
         engine.closing = true;
         List<Timeout> left = engine.shutdown(intake.takeAll());
         stopping.terminate();
-        // Anything pushed after the last look: scheduled while closing, or a periodic run on an
-        // executor that ended meanwhile. Whatever is pushed from now on, handOver cancels itself.
+        // Anything pushed after the first look: scheduled while closing, a periodic run on an
+        // executor that ended meanwhile, or a user's cancel that won before the close reached the
+        // timeout. Whatever is pushed from now on, handOver cancels, or takes back and counts.
         for (TimeoutNode late = intake.takeAll(); late != null; ) {
             TimeoutNode next = Intake.next(late);
-            engine.cancelForClose(late, left, true);
+            engine.takeInLast(late, left);
             late = next;
         }
         stopping.stopped(left);

@@ -16,7 +16,7 @@ final class WideTimeoutNode extends TimeoutNode {
     /** 0 for a one-shot; positive for a fixed rate; negative (minus the delay) for a fixed delay. */
     private final long period;
 
-    /** What the task is, which the narrow nodes' classes tell; in what the other fields leave of 64 bytes. */
+    /** What the task is (the narrow nodes' classes tell it); in what the rest leaves of 64 bytes. */
     private final TaskKind kind;
 
     /** Driver-only: the wrapping entry, null until first filed. */

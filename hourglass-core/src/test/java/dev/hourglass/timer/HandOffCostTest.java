@@ -53,15 +53,12 @@ class HandOffCostTest {
         assertThat(elsewhere(() -> timeout.reschedule(Duration.ofSeconds(1)))).isTrue();
         assertThat(elsewhere(timeout::cancel)).isTrue();
         driver.turn();
-        assertThat(driver.stats().cancelled()).isOne();
-        assertThat(queued(timeout))
-                .as("a cancel taken in costs the driver no read-modify-write: nothing clears the bit")
-                .isTrue();
-        assertThat(elsewhere(timeout::cancel)).as("cancelled already").isFalse();
-        driver.turn();
         assertThat(driver.stats().cancelled())
                 .as("taken once, however often it was handed over")
                 .isOne();
+        assertThat(queued(timeout))
+                .as("a cancel taken in costs the driver no read-modify-write: nothing clears the bit")
+                .isTrue();
         assertThat(driver.hasTimers()).isFalse();
         driver.shutdown();
     }

@@ -11,8 +11,9 @@ import org.openjdk.jcstress.infra.results.L_Result;
 
 /**
  * A timeout waits on the intake (moved earlier, not yet due) while the driver takes it in and a
- * caller cancels it. The take clears the queued bit before it applies the node, so the cancel may
- * push it again: the driver must count the cancellation once, not once per hand-off.
+ * caller cancels it. A take that finds the node still pending clears the queued bit before it
+ * applies the node, so the cancel may push it again; one that finds it cancelled already leaves the
+ * bit: the driver must count the cancellation once, not once per hand-off.
  */
 @JCStressTest
 @Outcome(
