@@ -261,19 +261,25 @@ final class Engine {
 
     /**
      * Takes in a node found in the stopping driver's last look at the intake: cancels it for the
-     * close if it is still pending (into {@code left}), or counts and tells a user's cancel that won
-     * before the close reached the timeout but was handed over after the driver's first look.
+     * close if it is still pending (into {@code left}), or counts a user's cancel that won before
+     * the close reached the timeout but was handed over after the driver's first look.
+     *
+     * @return true if it counted a user's cancel, whose task the driver then tells ({@link
+     *     #tellCancelled})
      */
-    void takeInLast(TimeoutNode node, List<Timeout> left) {
-        if (!cancelForClose(node, left, true) && countLateCancel(node)) {
-            runner.notifyCancelled(node);
-        }
+    boolean takeInLast(TimeoutNode node, List<Timeout> left) {
+        return !cancelForClose(node, left, true) && countLateCancel(node);
+    }
+
+    /** Tells a listening task of its cancel; the driver's thread, for a cancel it counted. */
+    void tellCancelled(TimeoutNode node) {
+        runner.notifyCancelled(node);
     }
 
     /**
      * Counts a user's cancel of a node that no regular take will ever see: taken in by the
-     * stopping driver's last look, or taken back from the intake by the thread that pushed it
-     * after that look. Any thread; each node is taken off the intake once, so counted once.
+     * stopping driver's last look, or off the intake by a thread that hands over after that look.
+     * Any thread; each node is taken off the intake once, so counted once.
      *
      * @return true if the node was cancelled by a user, and so counted
      */

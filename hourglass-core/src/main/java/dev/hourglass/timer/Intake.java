@@ -14,8 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>Complexity: push O(1), wait-free; take O(nodes taken).
  *
- * <p>Thread-safety: {@link #push} and {@link #retract} from any thread; {@link #takeAll} from one
- * consumer at a time.
+ * <p>Thread-safety: {@link #push} from any thread; {@link #takeAll} from one consumer at a time.
  */
 final class Intake {
 
@@ -30,17 +29,6 @@ final class Intake {
         TimeoutNode previous = top.getAndSet(node);
         node.intakeNext(previous);
         return previous == null;
-    }
-
-    /**
-     * Takes back the node this thread pushed last, if nothing was pushed or taken since: for a
-     * producer that finds, after its push, that nobody will take the stack again. A node is pushed
-     * at most once while it waits, so finding it on top means it was not taken.
-     *
-     * @return true if the node was taken back
-     */
-    boolean retract(TimeoutNode node) {
-        return top.compareAndSet(node, node.intakeNext());
     }
 
     boolean isEmpty() {

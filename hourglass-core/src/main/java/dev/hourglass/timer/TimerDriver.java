@@ -67,6 +67,7 @@ public final class TimerDriver extends Handoff implements Timer {
     private final Counters counters;
     private final Intake intake = new Intake();
     private final SleepGate gate;
+    private final LastLook lastLook;
     private final long maxPending;
     private final ThreadFactory threadFactory;
     private final Stopping stopping = new Stopping();
@@ -94,6 +95,7 @@ public final class TimerDriver extends Handoff implements Timer {
         this.engine = new Engine(clock, filing, settings.executor, settings.exceptionHandler);
         this.counters = engine.counters;
         this.gate = new SleepGate(waker);
+        this.lastLook = new LastLook(intake, engine);
         this.maxPending = settings.maxPending;
         this.threadFactory = settings.threadFactory;
         startNap();
@@ -194,14 +196,12 @@ public final class TimerDriver extends Handoff implements Timer {
         intake.push(node);
         gate.pushed(node.deadlineNow(), wake, urgent);
         if (stopping.isTerminated()) {
-            // Pushed after the loop's last look at the intake: nobody will ever take it.
+            // Handed over while or after the loop took its last look: a timeout still pending is
+            // cancelled here; a cancel is counted by the last look or by a later hand-off.
             if (engine.cancelForClose(node, null, true)) {
                 return false;
             }
-            if (intake.retract(node)) {
-                // A cancel that won before the close reached the timeout: counted here, untold.
-                engine.countLateCancel(node);
-            }
+            lastLook.takeByHandOff();
         }
         return true;
     }
@@ -389,12 +389,8 @@ public final class TimerDriver extends Handoff implements Timer {
         stopping.terminate();
         // Anything pushed after the first look: scheduled while closing, a periodic run on an
         // executor that ended meanwhile, or a user's cancel that won before the close reached the
-        // timeout. Whatever is pushed from now on, handOver cancels, or takes back and counts.
-        for (TimeoutNode late = intake.takeAll(); late != null; ) {
-            TimeoutNode next = Intake.next(late);
-            engine.takeInLast(late, left);
-            late = next;
-        }
+        // timeout. Whatever is pushed from now on, its own hand-off cancels or counts.
+        lastLook.takeByLoop(left);
         stopping.stopped(left);
     }
 

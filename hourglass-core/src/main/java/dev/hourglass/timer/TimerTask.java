@@ -23,8 +23,8 @@ public interface TimerTask {
      * Called once on the driver's thread after a {@link Timeout#cancel()} of this task's timeout
      * returned true, when the driver takes the cancellation in (not for timeouts cancelled by
      * closing the timer, nor for a cancel whose hand-off comes after the stopping driver's last
-     * look at its messages: the cancelling thread counts that one, and nobody tells the task). An
-     * exception goes to the timer's exception handler. Does nothing by default.
+     * look at its messages: a thread handing over after that look counts it, and nobody tells the
+     * task). An exception goes to the timer's exception handler. Does nothing by default.
      *
      * @param timeout the cancelled timeout
      */

@@ -59,6 +59,11 @@ class HandOffCostTest {
         assertThat(queued(timeout))
                 .as("a cancel taken in costs the driver no read-modify-write: nothing clears the bit")
                 .isTrue();
+        assertThat(elsewhere(timeout::cancel))
+                .as("cancelled already: nothing handed over")
+                .isFalse();
+        driver.turn();
+        assertThat(driver.stats().cancelled()).isOne();
         assertThat(driver.hasTimers()).isFalse();
         driver.shutdown();
     }
