@@ -5,10 +5,11 @@ import java.util.List;
 
 /**
  * The intake's takes once a driver has stopped: the loop's last look, then each later hand-off's.
- * A cancel that won before the close reached its timeout may be handed over while or after the
- * loop takes its last look; whichever take finds it counts it, once, since a node is taken off the
- * intake once. A lock orders the two kinds of take, so that a hand-off either finds the last look
- * taken and takes what waits itself, or leaves it to that look; it is taken only on this path.
+ * A cancel that won before the close reached its timeout may be handed over around the loop's
+ * last look; whichever take finds it counts it, once, since a cancelled node is taken off the
+ * intake once. A lock, taken on the close path only, orders the two kinds of take, so that a
+ * hand-off either finds the last look taken and takes what waits itself, or leaves it to that
+ * look.
  *
  * <p>Complexity: O(nodes taken). Thread-safety: {@link #takeByLoop} on the loop's thread, once;
  * {@link #takeByHandOff} from any thread.
@@ -46,9 +47,11 @@ final class LastLook {
     }
 
     /**
-     * A hand-off after the loop stopped, whose own timeout is not pending (else it cancels that
-     * itself): after the last look, takes what waits and counts the users' cancels among it;
-     * nobody tells their tasks. A pending timeout it takes is its own hand-off's to cancel.
+     * A hand-off after the loop's last look, whose own timeout is not pending (else it cancels
+     * that itself): takes what waits and counts the users' cancels among it; nobody tells their
+     * tasks. A timeout still pending goes back onto the intake: its own hand-off, which came after
+     * the last look too, will cancel it, and a user who cancels it first pushes nothing (it is
+     * queued), so the next take must find it there.
      */
     void takeByHandOff() {
         synchronized (this) {
@@ -57,7 +60,11 @@ final class LastLook {
             }
             for (TimeoutNode node = intake.takeAll(); node != null; ) {
                 TimeoutNode next = Intake.next(node);
-                engine.countLateCancel(node);
+                if (TimeoutNode.isFinal(node.state())) {
+                    engine.countLateCancel(node);
+                } else {
+                    intake.push(node);
+                }
                 node = next;
             }
         }

@@ -5,8 +5,9 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * A driver's closing, in three steps: closed (schedules are refused and nothing starts any more),
- * terminated (the loop has taken its last look at the intake: whatever is pushed later cancels
- * itself), stopped (the timeouts that never ran are known, and waiting callers return them).
+ * terminated (the loop is about to take its last look at the intake: a timeout pushed from then
+ * on is cancelled by its own hand-off, see {@link LastLook}), stopped (the timeouts that never ran
+ * are known, and waiting callers return them).
  *
  * <p>Complexity: O(1). Thread-safety: safe from any thread.
  */

@@ -196,8 +196,8 @@ public final class TimerDriver extends Handoff implements Timer {
         intake.push(node);
         gate.pushed(node.deadlineNow(), wake, urgent);
         if (stopping.isTerminated()) {
-            // Handed over while or after the loop took its last look: a timeout still pending is
-            // cancelled here; a cancel is counted by the last look or by a later hand-off.
+            // The loop is taking or has taken its last look at the intake: a timeout still pending
+            // is cancelled here; a cancel is counted by the last look or by a later hand-off's.
             if (engine.cancelForClose(node, null, true)) {
                 return false;
             }
@@ -389,7 +389,8 @@ public final class TimerDriver extends Handoff implements Timer {
         stopping.terminate();
         // Anything pushed after the first look: scheduled while closing, a periodic run on an
         // executor that ended meanwhile, or a user's cancel that won before the close reached the
-        // timeout. Whatever is pushed from now on, its own hand-off cancels or counts.
+        // timeout. From now on a hand-off cancels its own pending timeout, and counts the cancels
+        // it finds on the intake.
         lastLook.takeByLoop(left);
         stopping.stopped(left);
     }
