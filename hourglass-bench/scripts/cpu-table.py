@@ -7,7 +7,13 @@ a 99.9 % Student-t interval over the iterations of every fork.
 WorkerCpu divides its per-iteration figure by the measurement iteration count (JMH sums event
 counters), so the raw per-iteration values are multiplied back here; the script reads only raw data.
 
-Usage: hourglass-bench/scripts/cpu-table.py RUN_FOLDER/*.json
+With --max-round-trip NS (or --min-round-trip NS), only the measured iterations after which the
+run timed a round trip between two threads (coreRoundTripNanos, see driver.CoreRoundTrip) of at
+most (at least) NS are kept: one state of the machine. The caller's figure is then the mean and
+interval of the kept iterations' raw data instead of JMH's score, and a column counts the
+iterations kept and the forks they came from.
+
+Usage: hourglass-bench/scripts/cpu-table.py [--max-round-trip NS | --min-round-trip NS] RUN_FOLDER/*.json
 """
 import json
 import math
@@ -33,13 +39,30 @@ def interval(values):
     return mean, t_quantile(n - 1) * sd / math.sqrt(n)
 
 
-def rows(path):
+def kept_iterations(entry, keep):
+    """Per measured iteration, in raw-data order, (fork index, whether the state filter keeps it)."""
+    forks = entry["primaryMetric"]["rawData"]
+    trip = entry.get("secondaryMetrics", {}).get("coreRoundTripNanos")
+    if keep is None:
+        return [(f, True) for f, fork in enumerate(forks) for _ in fork]
+    if not trip:
+        sys.exit(f"{entry['benchmark']}: no coreRoundTripNanos recorded, so no state to filter on")
+    iters = entry["measurementIterations"]
+    return [(f, keep(v * iters)) for f, fork in enumerate(trip["rawData"]) for v in fork]
+
+
+def rows(path, keep):
     for entry in json.load(open(path)):
         iters = entry["measurementIterations"]
         primary = entry["primaryMetric"]
+        kept = kept_iterations(entry, keep)
         caller = [v for fork in primary["rawData"] for v in fork]
         worker_raw = entry.get("secondaryMetrics", {}).get("workerCpuNanos")
         worker = [v * iters for fork in worker_raw["rawData"] for v in fork] if worker_raw else [0.0] * len(caller)
+        caller = [v for v, (_, k) in zip(caller, kept) if k]
+        worker = [v for v, (_, k) in zip(worker, kept) if k]
+        if not caller:
+            continue
         total = [c + w for c, w in zip(caller, worker)]
         # Class and method: a class may hold several benchmarks.
         name = ".".join(entry["benchmark"].rsplit(".", 2)[-2:])
@@ -55,7 +78,8 @@ def rows(path):
             "impl": params.get("impl", "-"),
             "size": params.get("n", params.get("pending", "-")),
             "forks": entry["forks"],
-            "caller": (primary["score"], primary["scoreError"]),
+            "caller": (primary["score"], primary["scoreError"]) if keep is None else interval(caller),
+            "kept": f"{len(caller)} ({len({f for f, k in kept if k})})",
             "worker": interval(worker),
             "total": interval(total),
             "unit": primary["scoreUnit"],
@@ -67,13 +91,23 @@ def fmt(pair):
     return f"{mean:,.1f} ± {err:,.1f}" if not math.isnan(err) else f"{mean:,.1f}"
 
 
-def main(paths):
-    print("| benchmark | impl | size | forks | caller (JMH, 99.9 %) | timer threads' CPU per op | CPU per op (caller + threads) |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
-    for path in paths:
-        for r in rows(path):
+def main(args):
+    keep = None
+    if args and args[0] in ("--max-round-trip", "--min-round-trip"):
+        if len(args) < 3:
+            sys.exit(__doc__)
+        bound = float(args[1])
+        keep = (lambda t: t <= bound) if args[0] == "--max-round-trip" else (lambda t: t >= bound)
+        args = args[2:]
+    kept_head = "" if keep is None else " iterations kept (forks) |"
+    print("| benchmark | impl | size | forks | caller (JMH, 99.9 %) | timer threads' CPU per op "
+          "| CPU per op (caller + threads) |" + kept_head)
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |" + ("" if keep is None else " ---: |"))
+    for path in args:
+        for r in rows(path, keep):
+            kept = "" if keep is None else f" {r['kept']} |"
             print(f"| {r['benchmark']} | {r['impl']} | {r['size']} | {r['forks']} | {fmt(r['caller'])} {r['unit']} "
-                  f"| {fmt(r['worker'])} | {fmt(r['total'])} |")
+                  f"| {fmt(r['worker'])} | {fmt(r['total'])} |" + kept)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 """Prints, per benchmark, impl and size of a driver run's JMH JSON files, each fork's mean caller
 time per operation and mean timer-thread CPU per operation (workerCpuNanos), in fork order: what
 cpu-table.py pools into one interval, shown fork by fork, to see whether forks differ by more
-than their iterations do.
+than their iterations do; and, where the run recorded it (coreRoundTripNanos, see
+driver.CoreRoundTrip), each fork's mean round trip of a value between two threads, timed after each
+iteration: the state of the machine.
 
 Usage: hourglass-bench/scripts/fork-table.py RUN_FOLDER/*.json
 """
@@ -11,8 +13,9 @@ import sys
 
 
 def main(paths):
-    print("| file | benchmark | impl | size | caller ns per op, by fork | timer threads' CPU ns per op, by fork |")
-    print("| --- | --- | --- | ---: | --- | --- |")
+    print("| file | benchmark | impl | size | caller ns per op, by fork | timer threads' CPU ns per op, by fork "
+          "| core round trip ns, by fork |")
+    print("| --- | --- | --- | ---: | --- | --- | --- |")
     for path in paths:
         for entry in json.load(open(path)):
             iters = entry["measurementIterations"]
@@ -20,10 +23,13 @@ def main(paths):
             worker = entry.get("secondaryMetrics", {}).get("workerCpuNanos")
             # WorkerCpu divides its per-iteration figure by the iteration count (see cpu-table.py).
             workers = [sum(fork) / len(fork) * iters for fork in worker["rawData"]] if worker else []
+            trip = entry.get("secondaryMetrics", {}).get("coreRoundTripNanos")
+            trips = [sum(fork) / len(fork) * iters for fork in trip["rawData"]] if trip else []
             params = entry.get("params", {})
             print(f"| {path.rsplit('/', 1)[-1]} | {entry['benchmark'].rsplit('.', 2)[-2]} | {params.get('impl', '-')} "
                   f"| {params.get('n', params.get('pending', '-'))} "
-                  f"| {', '.join(f'{v:,.0f}' for v in callers)} | {', '.join(f'{v:,.0f}' for v in workers)} |")
+                  f"| {', '.join(f'{v:,.0f}' for v in callers)} | {', '.join(f'{v:,.0f}' for v in workers)} "
+                  f"| {', '.join(f'{v:,.0f}' for v in trips) or '-'} |")
 
 
 if __name__ == "__main__":
