@@ -39,14 +39,15 @@ def interval(values):
     return mean, t_quantile(n - 1) * sd / math.sqrt(n)
 
 
-def kept_iterations(entry, keep):
+def kept_iterations(path, entry, keep):
     """Per measured iteration, in raw-data order, (fork index, whether the state filter keeps it)."""
     forks = entry["primaryMetric"]["rawData"]
     trip = entry.get("secondaryMetrics", {}).get("coreRoundTripNanos")
     if keep is None:
         return [(f, True) for f, fork in enumerate(forks) for _ in fork]
     if not trip:
-        sys.exit(f"{entry['benchmark']}: no coreRoundTripNanos recorded, so no state to filter on")
+        sys.exit(f"{path}: {entry['benchmark']} {entry.get('params')}: no coreRoundTripNanos recorded, "
+                 f"so no state to filter on")
     iters = entry["measurementIterations"]
     return [(f, keep(v * iters)) for f, fork in enumerate(trip["rawData"]) for v in fork]
 
@@ -55,14 +56,15 @@ def rows(path, keep):
     for entry in json.load(open(path)):
         iters = entry["measurementIterations"]
         primary = entry["primaryMetric"]
-        kept = kept_iterations(entry, keep)
+        kept = kept_iterations(path, entry, keep)
         caller = [v for fork in primary["rawData"] for v in fork]
         worker_raw = entry.get("secondaryMetrics", {}).get("workerCpuNanos")
         worker = [v * iters for fork in worker_raw["rawData"] for v in fork] if worker_raw else [0.0] * len(caller)
+        if not len(caller) == len(worker) == len(kept):
+            sys.exit(f"{path}: {entry['benchmark']} {entry.get('params')}: {len(caller)} iterations of the "
+                     f"primary metric, {len(worker)} of workerCpuNanos, {len(kept)} of coreRoundTripNanos")
         caller = [v for v, (_, k) in zip(caller, kept) if k]
         worker = [v for v, (_, k) in zip(worker, kept) if k]
-        if not caller:
-            continue
         total = [c + w for c, w in zip(caller, worker)]
         # Class and method: a class may hold several benchmarks.
         name = ".".join(entry["benchmark"].rsplit(".", 2)[-2:])
@@ -73,21 +75,25 @@ def rows(path, keep):
             print(f"check {name} {entry.get('params')}: caller CPU {cpu:,.1f} "
                   f"vs time {primary['score']:,.1f} ns/op", file=sys.stderr)
         params = entry.get("params", {})
+        empty = (float("nan"), float("nan"))
         yield {
             "benchmark": name,
             "impl": params.get("impl", "-"),
             "size": params.get("n", params.get("pending", "-")),
             "forks": entry["forks"],
-            "caller": (primary["score"], primary["scoreError"]) if keep is None else interval(caller),
+            "caller": (primary["score"], primary["scoreError"]) if keep is None
+            else interval(caller) if caller else empty,
+            "worker": interval(worker) if worker else empty,
+            "total": interval(total) if total else empty,
             "kept": f"{len(caller)} ({len({f for f, k in kept if k})})",
-            "worker": interval(worker),
-            "total": interval(total),
             "unit": primary["scoreUnit"],
         }
 
 
 def fmt(pair):
     mean, err = pair
+    if math.isnan(mean):
+        return "-"
     return f"{mean:,.1f} ± {err:,.1f}" if not math.isnan(err) else f"{mean:,.1f}"
 
 
@@ -96,18 +102,25 @@ def main(args):
     if args and args[0] in ("--max-round-trip", "--min-round-trip"):
         if len(args) < 3:
             sys.exit(__doc__)
-        bound = float(args[1])
+        try:
+            bound = float(args[1])
+        except ValueError:
+            bound = float("nan")
+        if not bound >= 0:
+            sys.exit(f"{args[0]} needs a number of nanoseconds, 0 or more: {args[1]!r}")
         keep = (lambda t: t <= bound) if args[0] == "--max-round-trip" else (lambda t: t >= bound)
         args = args[2:]
+    table = [r for path in args for r in rows(path, keep)]
+    caller_head = "caller (JMH, 99.9 %)" if keep is None else "caller (kept iterations, 99.9 %)"
     kept_head = "" if keep is None else " iterations kept (forks) |"
-    print("| benchmark | impl | size | forks | caller (JMH, 99.9 %) | timer threads' CPU per op "
+    print(f"| benchmark | impl | size | forks | {caller_head} | timer threads' CPU per op "
           "| CPU per op (caller + threads) |" + kept_head)
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |" + ("" if keep is None else " ---: |"))
-    for path in args:
-        for r in rows(path, keep):
-            kept = "" if keep is None else f" {r['kept']} |"
-            print(f"| {r['benchmark']} | {r['impl']} | {r['size']} | {r['forks']} | {fmt(r['caller'])} {r['unit']} "
-                  f"| {fmt(r['worker'])} | {fmt(r['total'])} |" + kept)
+    for r in table:
+        kept = "" if keep is None else f" {r['kept']} |"
+        caller = fmt(r["caller"]) + ("" if math.isnan(r["caller"][0]) else f" {r['unit']}")
+        print(f"| {r['benchmark']} | {r['impl']} | {r['size']} | {r['forks']} | {caller} "
+              f"| {fmt(r['worker'])} | {fmt(r['total'])} |" + kept)
 
 
 if __name__ == "__main__":

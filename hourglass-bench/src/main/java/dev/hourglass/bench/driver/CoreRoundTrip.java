@@ -5,11 +5,12 @@ import java.util.concurrent.atomic.AtomicLongArray;
 /**
  * How long a value takes to go from one thread to another and back: the cost of moving cache lines
  * between two cores, which every cross-thread timer pays on each hand-off. On the 2-core VMs of
- * this project it is not a constant: a ping-pong between two threads ran about 100 ns a round trip
- * for minutes, then about 540 ns for minutes, and the driver benchmarks' slow forks (their "dear
- * mode") fell in the slow periods (docs/driver-targets.md, run P). So each measured iteration
- * records it ({@link WorkerCpu#coreRoundTripNanos}), to tell which state of the machine a figure
- * comes from.
+ * this project it is not a constant: a ping-pong between two threads ran about 540 ns a round trip
+ * for minutes at a time and about 100 ns at other times, and the request-timeout benchmark's slow
+ * forks at 10,000 pending fell in the slow periods (docs/driver-targets.md, run P). So the driver
+ * benchmarks time it after every iteration ({@link WorkerMeter}), as a hint of the machine's state.
+ * A hint only: any thread that competes for the cores meanwhile (a collector's, a compiler's, a
+ * timer's) lengthens it too.
  *
  * <p>Two slots 256 bytes apart in one array, so that each direction has a line of its own (a shared
  * line moves once per direction instead of twice and measures something else).
@@ -21,18 +22,27 @@ final class CoreRoundTrip {
     private static final int PING = 16;
     private static final int PONG = 48;
 
+    /** Round trips between two readings of the clock, which costs about a fifth of a fast trip. */
+    static final int CHECK_EVERY = 64;
+
     private CoreRoundTrip() {}
 
     /**
-     * Bounces a counter {@code trips} times between this thread and a partner started for the
-     * purpose, and returns the mean nanoseconds of a round trip; the partner ends before it returns.
+     * Bounces a counter up to {@code trips} times between this thread and a partner started for the
+     * purpose, stopping early once {@code limitNanos} have passed (checked every {@link #CHECK_EVERY}
+     * trips), and returns the mean nanoseconds of the round trips made; the partner ends before it
+     * returns.
      *
-     * @param trips round trips to time, at least 1
+     * @param trips most round trips to time, at least 1
+     * @param limitNanos how long to keep timing, above 0
      * @return mean nanoseconds per round trip
      */
-    static double nanos(int trips) {
+    static double nanos(int trips, long limitNanos) {
         if (trips < 1) {
             throw new IllegalArgumentException("trips must be positive: " + trips);
+        }
+        if (limitNanos <= 0) {
+            throw new IllegalArgumentException("limitNanos must be positive: " + limitNanos);
         }
         AtomicLongArray slots = new AtomicLongArray(64);
         Thread partner = new Thread(
@@ -53,10 +63,12 @@ final class CoreRoundTrip {
         // A first trip waits for the partner to start; it is not timed.
         bounce(slots, 1);
         long start = System.nanoTime();
-        for (long i = 2; i <= trips + 1; i++) {
-            bounce(slots, i);
+        long done = 0;
+        while (done < trips && (done % CHECK_EVERY != 0 || System.nanoTime() - start <= limitNanos)) {
+            bounce(slots, done + 2);
+            done++;
         }
-        double nanos = (System.nanoTime() - start) / (double) trips;
+        double nanos = (System.nanoTime() - start) / (double) done;
         slots.lazySet(PING, -1);
         try {
             partner.join();

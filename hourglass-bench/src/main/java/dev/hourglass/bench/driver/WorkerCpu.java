@@ -23,8 +23,8 @@ import org.openjdk.jmh.infra.ThreadParams;
  * caller's figure the mean of the threads), while the per-iteration lines of JMH's log show that
  * share. JMH also sums over forks, so with several forks its score is that many times the mean:
  * read the per-iteration raw data instead, as {@code hourglass-bench/scripts/cpu-table.py} does.
- * After each iteration the first benchmark thread also times a ping-pong between two threads
- * ({@code coreRoundTripNanos}, see {@link CoreRoundTrip}): which state the machine was in.
+ * The first benchmark thread also reports the round trip between two threads that the meter timed
+ * after the iteration ({@code coreRoundTripNanos}, see {@link CoreRoundTrip}).
  *
  * <p>Complexity: O(1). Ordering: not applicable.
  *
@@ -39,19 +39,12 @@ public class WorkerCpu {
 
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
-    /**
-     * Round trips per probe: 0.5 to 3 ms at the round trips seen on the project's VMs, a few
-     * thousandths of an iteration's wall time, which {@code workerCpuLoad} divides by.
-     */
-    private static final int ROUND_TRIPS = 5_000;
-
     private WorkerMeter meter;
     private int shares;
     private int measurements;
-    private boolean probes;
+    private boolean reportsRoundTrip;
     private long callerCpuAtStart;
     private double callerCpuPerOp;
-    private double roundTrip;
 
     /** Makes the counters; JMH calls it. */
     public WorkerCpu() {}
@@ -61,14 +54,14 @@ public class WorkerCpu {
      *
      * @param meter the benchmark's meter
      * @param params the run's parameters, for the thread and measurement iteration counts
-     * @param thread this thread's parameters: the first benchmark thread times the round trip
+     * @param thread this thread's parameters: the first benchmark thread reports the round trip
      */
     @Setup(Level.Trial)
     public void join(WorkerMeter meter, BenchmarkParams params, ThreadParams thread) {
         this.meter = meter;
         this.measurements = params.getMeasurement().getCount();
         this.shares = params.getThreads() * measurements;
-        this.probes = thread.getThreadIndex() == 0;
+        this.reportsRoundTrip = thread.getThreadIndex() == 0;
         meter.register(this);
     }
 
@@ -84,9 +77,6 @@ public class WorkerCpu {
     public void stop() {
         long used = CPU.getCurrentThreadCpuTime() - callerCpuAtStart;
         callerCpuPerOp = ops == 0 ? 0 : (double) used / ops;
-        if (probes) {
-            roundTrip = CoreRoundTrip.nanos(ROUND_TRIPS);
-        }
     }
 
     /**
@@ -108,13 +98,14 @@ public class WorkerCpu {
     }
 
     /**
-     * Nanoseconds per round trip of a value between two threads, timed after the iteration by the
-     * first benchmark thread (the others report 0, so JMH's sum over threads is its figure).
+     * Nanoseconds per round trip of a value between two threads, timed by the meter after the
+     * iteration, reported by the first benchmark thread (the others report 0, so JMH's sum over
+     * threads is the figure).
      *
      * @return ns per round trip divided by the number of measurement iterations
      */
     public double coreRoundTripNanos() {
-        return probes ? roundTrip / measurements : 0;
+        return reportsRoundTrip ? meter.roundTripNanos() / measurements : 0;
     }
 
     /**

@@ -17,7 +17,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * each iteration: marked when the iteration starts, measured when every benchmark thread has stopped
  * and the timer has caught up with what they handed it, before any trial teardown closes the timer.
  * The load divides by the wall time from the mark to the end of the catching up. A thread started during the iteration counts
- * from its start. Each benchmark thread's {@link WorkerCpu} reads the result.
+ * from its start. Then, outside the wall time, it times the round trip of a value between two
+ * threads ({@link CoreRoundTrip}), a hint of the machine's state. Each benchmark thread's {@link
+ * WorkerCpu} reads the results.
  *
  * <p>Complexity: O(threads) per mark and measure. Ordering: not applicable.
  *
@@ -36,12 +38,19 @@ public class WorkerMeter {
         CPU.setThreadCpuTimeEnabled(true);
     }
 
+    /** Round trips per probe: about 0.5 to 3 ms at the round trips seen on the project's VMs. */
+    private static final int ROUND_TRIPS = 5_000;
+
+    /** The longest a probe runs, where other threads keep the cores busy and each trip waits. */
+    private static final long PROBE_LIMIT_NANOS = 20_000_000;
+
     private final List<WorkerCpu> counters = new CopyOnWriteArrayList<>();
     private final Map<Long, Long> baseline = new HashMap<>();
     private TimerUnderTest timer;
     private long markedAt;
     private volatile double cpuNanosPerOp;
     private volatile double load;
+    private volatile double roundTripNanos;
 
     /** Makes the meter; JMH calls it. */
     public WorkerMeter() {}
@@ -66,7 +75,8 @@ public class WorkerMeter {
 
     /**
      * Once every benchmark thread has stopped, lets the timer catch up with the work handed to it
-     * ({@link TimerUnderTest#flush()}), then reads the CPU its threads used since the mark.
+     * ({@link TimerUnderTest#flush()}), then reads the CPU its threads used since the mark; then
+     * times the round trip.
      */
     @TearDown(Level.Iteration)
     public void measure() {
@@ -85,6 +95,7 @@ public class WorkerMeter {
         }
         cpuNanosPerOp = ops == 0 ? 0 : (double) cpu / ops;
         load = wall <= 0 ? 0 : (double) cpu / wall;
+        roundTripNanos = CoreRoundTrip.nanos(ROUND_TRIPS, PROBE_LIMIT_NANOS);
     }
 
     double cpuNanosPerOp() {
@@ -93,5 +104,9 @@ public class WorkerMeter {
 
     double load() {
         return load;
+    }
+
+    double roundTripNanos() {
+        return roundTripNanos;
     }
 }
