@@ -6,11 +6,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * How long a value takes to go from one thread to another and back: the cost of moving cache lines
  * between two cores, which every cross-thread timer pays on each hand-off. On the 2-core VMs of
  * this project it is not a constant: a ping-pong between two threads ran about 540 ns a round trip
- * for minutes at a time and about 100 ns at other times, and the request-timeout benchmark's slow
- * forks at 10,000 pending fell in the slow periods (docs/driver-targets.md, run P). So the driver
- * benchmarks time it after every iteration ({@link WorkerMeter}), as a hint of the machine's state.
- * A hint only: any thread that competes for the cores meanwhile (a collector's, a compiler's, a
- * timer's) lengthens it too.
+ * for minutes at a time and about 100 ns at other times, and in one check of 16 one-fork runs the
+ * request-timeout benchmark's slow forks at 10,000 pending fell in the slow periods
+ * (docs/driver-targets.md, run P). So the driver benchmarks time it after every iteration ({@link
+ * WorkerMeter}), as a hint of the machine's state. A hint only: any thread that competes for the
+ * cores meanwhile (a collector's, a compiler's, a timer's) lengthens it too.
  *
  * <p>Two slots 256 bytes apart in one array, so that each direction has a line of its own (a shared
  * line moves once per direction instead of twice and measures something else).
@@ -29,9 +29,9 @@ final class CoreRoundTrip {
 
     /**
      * Bounces a counter up to {@code trips} times between this thread and a partner started for the
-     * purpose, stopping early once {@code limitNanos} have passed (checked every {@link #CHECK_EVERY}
-     * trips), and returns the mean nanoseconds of the round trips made; the partner ends before it
-     * returns.
+     * purpose, stopping at the first look at the clock (every {@link #CHECK_EVERY} trips) after
+     * {@code limitNanos}, and returns the mean nanoseconds of the round trips made, at least one;
+     * the partner ends before it returns.
      *
      * @param trips most round trips to time, at least 1
      * @param limitNanos how long to keep timing, above 0
@@ -64,7 +64,7 @@ final class CoreRoundTrip {
         bounce(slots, 1);
         long start = System.nanoTime();
         long done = 0;
-        while (done < trips && (done % CHECK_EVERY != 0 || System.nanoTime() - start <= limitNanos)) {
+        while (done == 0 || done < trips && (done % CHECK_EVERY != 0 || System.nanoTime() - start <= limitNanos)) {
             bounce(slots, done + 2);
             done++;
         }
